@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Everything that talks to getrandom(2).  The call is made with syscall(2),
+ * not libc's wrapper: this tool exists to use the system call itself, with
+ * no file descriptor, no /dev and no user-space generator in between.
+ */
+#include <errno.h>
+#include <err.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include "entropy.h"
+
+static ssize_t sys_getrandom(void *buf, size_t len, unsigned int flags)
+{
+	return syscall(SYS_getrandom, buf, len, flags);
+}
+
+/*
+ * Fills all of buf.  The kernel may return fewer bytes than asked (a signal
+ * during a large request) or fail with EINTR; both just mean "go on".
+ * Returns 0, or the errno value of the call that failed.
+ */
+int fill_random(unsigned char *buf, size_t len, unsigned int flags)
+{
+	while (len > 0) {
+		ssize_t n = sys_getrandom(buf, len, flags);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errno;
+		if (n == 0)
+			return EIO;	/* never seen; would loop forever */
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static volatile sig_atomic_t timer_expired;
+
+static void on_alarm(int signo)
+{
+	(void)signo;
+	timer_expired = 1;
+}
+
+/*
+ * A zero-length getrandom(2) applies the blocking rules and nothing else.
+ * With a timeout, SIGALRM (installed without SA_RESTART) interrupts the
+ * wait, which is the only way to bound it without a file descriptor.
+ */
+static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
+{
+	struct sigaction action = { .sa_handler = on_alarm }, old;
+	struct itimerval timer = {
+		.it_value.tv_sec = timeout->tv_sec,
+		.it_value.tv_usec = timeout->tv_nsec / 1000,
+	};
+	struct itimerval off = { 0 };
+	int error = 0;
+
+	if (sigaction(SIGALRM, &action, &old) == -1 ||
+	    setitimer(ITIMER_REAL, &timer, NULL) == -1)
+		return errno;
+	while (sys_getrandom(NULL, 0, flags) == -1) {
+		error = errno;
+		if (error != EINTR)
+			break;
+		if (timer_expired) {
+			error = ETIMEDOUT;
+			break;
+		}
+		error = 0;
+	}
+	if (setitimer(ITIMER_REAL, &off, NULL) == -1 ||
+	    sigaction(SIGALRM, &old, NULL) == -1)
+		return error ? error : errno;
+	return error;
+}
+
+/*
+ * Waits until the pool is initialized, at most timeout (NULL: forever).
+ * Returns 0, EAGAIN (not initialized, without waiting), ETIMEDOUT, or the
+ * errno value of a failed call.
+ */
+int wait_for_pool(unsigned int flags, const struct timespec *timeout)
+{
+	bool no_wait = timeout != NULL && timeout->tv_sec == 0 &&
+		       timeout->tv_nsec < 1000;
+
+	if (no_wait)
+		flags |= GRND_NONBLOCK;
+	if (timeout != NULL && !(flags & GRND_NONBLOCK))
+		return wait_with_timer(flags, timeout);
+	while (sys_getrandom(NULL, 0, flags) == -1) {
+		if (errno != EINTR)
+			return errno;
+	}
+	return 0;
+}
+
+/* Says what went wrong with getrandom(2); returns the exit status. */
+int report_random_error(int error, unsigned int flags,
+			const struct timespec *timeout)
+{
+	switch (error) {
+	case EAGAIN:
+		warnx("the kernel's entropy pool is not initialized yet");
+		return EXIT_NOT_READY;
+	case ETIMEDOUT:
+		warnx("timed out after %lld.%03ld s waiting for the kernel's entropy pool to be initialized",
+		      (long long)timeout->tv_sec, timeout->tv_nsec / 1000000);
+		return EXIT_NOT_READY;
+	case ENOSYS:
+		warnx("getrandom(2) is not available: %s (Linux 3.17 or later is needed)",
+		      strerror(error));
+		return EXIT_FAIL;
+	case EPERM:
+		warnx("getrandom(2) is not permitted: %s (blocked by a seccomp filter or security policy?)",
+		      strerror(error));
+		return EXIT_FAIL;
+	case EINVAL:
+		if (flags & GRND_INSECURE) {
+			warnx("the kernel rejected GRND_INSECURE: %s (--insecure needs Linux 5.6 or later)",
+			      strerror(error));
+			return EXIT_FAIL;
+		}
+		break;
+	}
+	warnx("getrandom(2) failed: %s", strerror(error));
+	return EXIT_FAIL;
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The getrandom(2) system call, its waits and its errors. */
+#ifndef GETRANDOM_ENTROPY_H
+#define GETRANDOM_ENTROPY_H
+
+#include <stddef.h>
+#include <sys/random.h>
+#include <time.h>
+
+#ifndef GRND_INSECURE
+#define GRND_INSECURE 0x0004	/* Linux 5.6; older libc headers lack it */
+#endif
+
+/* Exit statuses, as documented in --help and getrandom(1). */
+enum {
+	EXIT_OK = 0,
+	EXIT_FAIL = 1,
+	EXIT_USAGE = 2,
+	EXIT_NOT_READY = 3,
+};
+
+int fill_random(unsigned char *buf, size_t len, unsigned int flags);
+int wait_for_pool(unsigned int flags, const struct timespec *timeout);
+int report_random_error(int error, unsigned int flags,
+			const struct timespec *timeout);
+
+#endif

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * getrandom - write random bytes from the getrandom(2) system call.
+ *
+ * The bytes come straight from the kernel's CRNG: no file descriptor, no
+ * /dev, no user-space generator, and no fallback to /dev/urandom.
+ */
+#define _GNU_SOURCE
+#include <err.h>
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "encode.h"
+#include "entropy.h"
+#include "parse.h"
+#include "pump.h"
+#include "sink.h"
+
+#define VERSION "1.0"
+#define DEFAULT_BYTES 32
+#define DEFAULT_MAX_THREADS 8u
+
+struct options {
+	uint64_t bytes;
+	enum format format;
+	unsigned int flags;
+	bool check;
+	bool force;
+	const char *output;
+	const struct timespec *timeout;
+	struct timespec timeout_value;
+	unsigned int threads;
+	const char *format_option;	/* for the message when two are given */
+	const char *check_conflict;	/* an option --check cannot take */
+};
+
+static const char usage_text[] =
+"Usage: getrandom [OPTION]...\n"
+"Write random bytes from the Linux getrandom(2) system call.\n"
+"\n"
+"With no option, write 32 raw bytes to standard output, once the kernel's\n"
+"entropy pool is initialized.  No file descriptor and no /dev is used to\n"
+"get them, so it works with file descriptors exhausted and in a chroot.\n"
+"\n"
+"  -n, --bytes=N          write N bytes (default 32); N may end in K, M, G, T\n"
+"                           or KiB, MiB, GiB, TiB (powers of 1024), or in\n"
+"                           KB, MB, GB, TB (powers of 1000)\n"
+"  -x, --hex              write lowercase hexadecimal, then a newline\n"
+"  -b, --base64           write base64 (RFC 4648, padded), then a newline\n"
+"  -r, --random           set GRND_RANDOM: draw as /dev/random does\n"
+"  -N, --nonblock         set GRND_NONBLOCK: do not wait for the entropy pool;\n"
+"                           exit with status 3 if it is not initialized\n"
+"  -i, --insecure         set GRND_INSECURE: never wait, even before the pool\n"
+"                           is initialized (Linux 5.6 or later); not for keys\n"
+"  -t, --timeout=SECONDS  wait at most SECONDS (e.g. 0.5) for the entropy\n"
+"                           pool; then write nothing and exit with status 3\n"
+"  -c, --check            write nothing: exit with status 0 if the entropy\n"
+"                           pool is initialized, 3 if not; never waits\n"
+"  -o, --output=FILE      write to FILE, mode 0600, instead of standard output;\n"
+"                           FILE appears only once it holds every byte\n"
+"  -f, --force            replace an existing FILE; write raw bytes even to a\n"
+"                           terminal\n"
+"  -j, --threads=N        fill large outputs with N threads (default: one per\n"
+"                           online CPU, at most 8; at most 16); 1 turns it off\n"
+"      --help     display this help and exit\n"
+"      --version  output version information and exit\n"
+"\n"
+"Exit status:\n"
+" 0  if OK,\n"
+" 1  if getrandom(2) or the output failed,\n"
+" 2  if the command line is wrong,\n"
+" 3  if the entropy pool is not initialized (--nonblock, --timeout, --check).\n";
+
+static const char version_text[] =
+"getrandom " VERSION "\n"
+"Copyright (C) 2026 the getrandom developers.\n"
+"License GPLv2+: GNU GPL version 2 or later <https://gnu.org/licenses/gpl.html>.\n"
+"This is free software: you are free to change and redistribute it.\n"
+"There is NO WARRANTY, to the extent permitted by law.\n";
+
+enum { OPT_HELP = 256, OPT_VERSION };
+
+static const char short_options[] = ":n:xbrNit:co:fj:";
+static const struct option long_options[] = {
+	{ "bytes", required_argument, NULL, 'n' },
+	{ "hex", no_argument, NULL, 'x' },
+	{ "base64", no_argument, NULL, 'b' },
+	{ "random", no_argument, NULL, 'r' },
+	{ "nonblock", no_argument, NULL, 'N' },
+	{ "insecure", no_argument, NULL, 'i' },
+	{ "timeout", required_argument, NULL, 't' },
+	{ "check", no_argument, NULL, 'c' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "force", no_argument, NULL, 'f' },
+	{ "threads", required_argument, NULL, 'j' },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void print_and_exit(const char *text)
+{
+	size_t len = strlen(text);
+
+	if (write(STDOUT_FILENO, text, len) != (ssize_t)len)
+		err(EXIT_FAIL, "write error on standard output");
+	if (close(STDOUT_FILENO) == -1)
+		err(EXIT_FAIL, "write error on standard output");
+	exit(EXIT_OK);
+}
+
+static void __attribute__((noreturn, format(printf, 1, 2)))
+usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarnx(fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "Try 'getrandom --help' for more information.\n");
+	exit(EXIT_USAGE);
+}
+
+/* The option as the user typed it: "--bytes" or "-n", never "--bytes=". */
+static const char *option_name(char **argv, int c, char *buf, size_t size)
+{
+	const char *typed = argv[optind - 1];
+
+	if (strncmp(typed, "--", 2) == 0)
+		snprintf(buf, size, "%.*s", (int)strcspn(typed, "="), typed);
+	else
+		snprintf(buf, size, "-%c", c);
+	return buf;
+}
+
+static void set_format(struct options *opts, enum format format,
+		       const char *name)
+{
+	if (opts->format_option != NULL && opts->format != format)
+		usage_error("%s and %s cannot be used together",
+			    opts->format_option, name);
+	opts->format = format;
+	opts->format_option = name;
+}
+
+static void parse_option(struct options *opts, int c, const char *arg)
+{
+	switch (c) {
+	case 'n':
+		if (!parse_size(arg, &opts->bytes))
+			usage_error("invalid byte count '%s'", arg);
+		opts->check_conflict = "--bytes";
+		break;
+	case 'x':
+		set_format(opts, FORMAT_HEX, "--hex");
+		opts->check_conflict = "--hex";
+		break;
+	case 'b':
+		set_format(opts, FORMAT_BASE64, "--base64");
+		opts->check_conflict = "--base64";
+		break;
+	case 'r':
+		opts->flags |= GRND_RANDOM;
+		break;
+	case 'N':
+		opts->flags |= GRND_NONBLOCK;
+		break;
+	case 'i':
+		opts->flags |= GRND_INSECURE;
+		opts->check_conflict = "--insecure";
+		break;
+	case 't':
+		if (!parse_seconds(arg, &opts->timeout_value))
+			usage_error("invalid timeout '%s' (seconds, e.g. 2 or 0.5, at most a year)",
+				    arg);
+		opts->timeout = &opts->timeout_value;
+		opts->check_conflict = "--timeout";
+		break;
+	case 'c':
+		opts->check = true;
+		break;
+	case 'o':
+		if (*arg == '\0')
+			usage_error("empty output file name");
+		opts->output = strcmp(arg, "-") == 0 ? NULL : arg;
+		opts->check_conflict = "--output";
+		break;
+	case 'f':
+		opts->force = true;
+		break;
+	case 'j':
+		if (!parse_count(arg, PUMP_MAX_THREADS, &opts->threads))
+			usage_error("invalid thread count '%s' (1 to %u)", arg,
+				    PUMP_MAX_THREADS);
+		break;
+	case OPT_HELP:
+		print_and_exit(usage_text);
+		break;
+	case OPT_VERSION:
+		print_and_exit(version_text);
+		break;
+	}
+}
+
+static unsigned int default_threads(void)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	if (cpus < 1)
+		return 1;
+	return cpus > DEFAULT_MAX_THREADS ? DEFAULT_MAX_THREADS : (unsigned int)cpus;
+}
+
+static void check_combinations(const struct options *opts)
+{
+	if ((opts->flags & GRND_INSECURE) && (opts->flags & GRND_RANDOM))
+		usage_error("--insecure and --random cannot be used together");
+	if (opts->check && opts->check_conflict != NULL)
+		usage_error("--check and %s cannot be used together",
+			    opts->check_conflict);
+}
+
+static void parse_options(int argc, char **argv, struct options *opts)
+{
+	char name[32];
+	int c;
+
+	*opts = (struct options){ .bytes = DEFAULT_BYTES };
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, short_options, long_options,
+				NULL)) != -1) {
+		if (c == '?' && optopt != 0)
+			usage_error("invalid option -- '%c'", optopt);
+		if (c == '?')
+			usage_error("unrecognized option '%s'", argv[optind - 1]);
+		if (c == ':')
+			usage_error("option '%s' requires an argument",
+				    option_name(argv, optopt, name, sizeof(name)));
+		parse_option(opts, c, optarg);
+	}
+	if (optind < argc)
+		usage_error("extra operand '%s'", argv[optind]);
+	if (opts->threads == 0)
+		opts->threads = default_threads();
+	check_combinations(opts);
+}
+
+/* --check: asks without waiting and without drawing a byte. */
+static int check_pool(const struct options *opts)
+{
+	int error = wait_for_pool(opts->flags | GRND_NONBLOCK, NULL);
+
+	if (error == EAGAIN)
+		return EXIT_NOT_READY;
+	if (error)
+		return report_random_error(error, opts->flags, NULL);
+	return EXIT_OK;
+}
+
+static void open_sink(struct sink *sink, const struct options *opts)
+{
+	if (opts->output != NULL) {
+		sink_open_file(sink, opts->output, opts->force);
+		return;
+	}
+	sink_open_stdout(sink);
+	if (opts->format == FORMAT_RAW && opts->bytes > 0 && !opts->force &&
+	    isatty(STDOUT_FILENO))
+		usage_error("refusing to write raw bytes to a terminal; use --hex or --base64, redirect the output, or --force");
+}
+
+/* A zero-byte request, or one with a deadline, waits for the pool first. */
+static int wait_if_asked(const struct options *opts)
+{
+	if (opts->flags & GRND_INSECURE && opts->bytes > 0)
+		return 0;
+	if (opts->timeout == NULL && opts->bytes > 0)
+		return 0;
+	return wait_for_pool(opts->flags, opts->timeout);
+}
+
+static int run(const struct options *opts)
+{
+	struct pump_failure failure;
+	struct sink sink;
+	struct pump_job job = {
+		.bytes = opts->bytes,
+		.flags = opts->flags,
+		.format = opts->format,
+		.threads = opts->threads,
+		.sink = &sink,
+	};
+	int error;
+
+	open_sink(&sink, opts);
+	error = wait_if_asked(opts);
+	if (error) {
+		sink_abort(&sink);
+		return report_random_error(error, opts->flags, opts->timeout);
+	}
+	if (pump(&job, &failure) == -1) {
+		sink_abort(&sink);
+		if (failure.random_error)
+			return report_random_error(failure.random_error,
+						   opts->flags, opts->timeout);
+		if (!failure.write_failed)
+			warnx("out of memory");
+		return EXIT_FAIL;
+	}
+	return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
+}
+
+int main(int argc, char **argv)
+{
+	struct options opts;
+
+	/* Messages name the tool, whatever path or link it was run as. */
+	program_invocation_short_name = "getrandom";
+	/* "getrandom -n 1G | head -c 10" must end quietly, even if the parent ignored SIGPIPE. */
+	signal(SIGPIPE, SIG_DFL);
+	parse_options(argc, argv, &opts);
+	if (opts.check)
+		return check_pool(&opts);
+	encode_init();
+	return run(&opts);
+}

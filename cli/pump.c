@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The data path.  One thread fills, encodes and writes chunk after chunk.
+ * With several threads (since Linux 5.18 every CPU has its own CRNG, so
+ * getrandom(2) scales), workers take chunks in turn and fill and encode
+ * them in a ring of slots, and this thread writes them out strictly in
+ * order, so the output is exactly what one thread would have written.
+ */
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "chunk.h"
+#include "entropy.h"
+#include "pump.h"
+
+struct slot {
+	struct chunk chunk;
+	uint64_t index;		/* which chunk it holds, once ready */
+	bool ready;
+};
+
+struct ring {
+	const struct pump_job *job;
+	pthread_mutex_t lock;
+	pthread_cond_t changed;
+	uint64_t chunks;
+	uint64_t next_to_fill;
+	uint64_t written;	/* chunks [0, written) are out */
+	bool stop;
+	int random_error;
+	unsigned int nslots;
+	struct slot slots[PUMP_MAX_THREADS + 2];
+};
+
+static int pump_serial(const struct pump_job *job, struct pump_failure *failure)
+{
+	uint64_t chunks = chunk_count(job);
+	struct chunk chunk;
+	int ret = -1;
+
+	if (chunk_alloc(&chunk, job) == -1)
+		return -1;
+	for (uint64_t k = 0; k < chunks; k++) {
+		failure->random_error = chunk_fill(&chunk, job, k);
+		if (failure->random_error)
+			goto out;
+		if (sink_write(job->sink, chunk.data, chunk.length) == -1) {
+			failure->write_failed = 1;
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	chunk_free(&chunk);
+	return ret;
+}
+
+/* Called with the lock held: stops every thread after the first error. */
+static void ring_fail(struct ring *ring, int random_error)
+{
+	if (!ring->stop && random_error)
+		ring->random_error = random_error;
+	ring->stop = true;
+	pthread_cond_broadcast(&ring->changed);
+}
+
+/* Called with the lock held: the next chunk index to fill, once its slot is free. */
+static bool ring_claim(struct ring *ring, uint64_t *index)
+{
+	if (ring->stop || ring->next_to_fill == ring->chunks)
+		return false;
+	*index = ring->next_to_fill++;
+	while (!ring->stop && *index >= ring->written + ring->nslots)
+		pthread_cond_wait(&ring->changed, &ring->lock);
+	return !ring->stop;
+}
+
+static void *fill_worker(void *arg)
+{
+	struct ring *ring = arg;
+	uint64_t k;
+
+	pthread_mutex_lock(&ring->lock);
+	while (ring_claim(ring, &k)) {
+		struct slot *slot = &ring->slots[k % ring->nslots];
+		int error;
+
+		pthread_mutex_unlock(&ring->lock);
+		error = chunk_fill(&slot->chunk, ring->job, k);
+		pthread_mutex_lock(&ring->lock);
+		if (error) {
+			ring_fail(ring, error);
+			break;
+		}
+		slot->index = k;
+		slot->ready = true;
+		pthread_cond_broadcast(&ring->changed);
+	}
+	pthread_mutex_unlock(&ring->lock);
+	return NULL;
+}
+
+/* Writes chunk k once a worker has it; false on stop. */
+static bool write_in_order(struct ring *ring, uint64_t k,
+			   struct pump_failure *failure)
+{
+	struct slot *slot = &ring->slots[k % ring->nslots];
+	bool stop;
+
+	pthread_mutex_lock(&ring->lock);
+	while (!ring->stop && !(slot->ready && slot->index == k))
+		pthread_cond_wait(&ring->changed, &ring->lock);
+	stop = ring->stop;
+	pthread_mutex_unlock(&ring->lock);
+	if (stop)
+		return false;
+	if (sink_write(ring->job->sink, slot->chunk.data,
+		       slot->chunk.length) == -1) {
+		failure->write_failed = 1;
+		pthread_mutex_lock(&ring->lock);
+		ring_fail(ring, 0);
+		pthread_mutex_unlock(&ring->lock);
+		return false;
+	}
+	pthread_mutex_lock(&ring->lock);
+	slot->ready = false;
+	ring->written = k + 1;
+	pthread_cond_broadcast(&ring->changed);
+	pthread_mutex_unlock(&ring->lock);
+	return true;
+}
+
+static void ring_free(struct ring *ring)
+{
+	for (unsigned int i = 0; i < ring->nslots; i++)
+		chunk_free(&ring->slots[i].chunk);
+	pthread_cond_destroy(&ring->changed);
+	pthread_mutex_destroy(&ring->lock);
+}
+
+static int ring_init(struct ring *ring, const struct pump_job *job)
+{
+	*ring = (struct ring){
+		.job = job,
+		.chunks = chunk_count(job),
+		.nslots = job->threads + 2,
+	};
+	pthread_mutex_init(&ring->lock, NULL);
+	pthread_cond_init(&ring->changed, NULL);
+	for (unsigned int i = 0; i < ring->nslots; i++) {
+		if (chunk_alloc(&ring->slots[i].chunk, job) == -1) {
+			ring_free(ring);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int pump_parallel(const struct pump_job *job,
+			 struct pump_failure *failure)
+{
+	pthread_t workers[PUMP_MAX_THREADS];
+	unsigned int started = 0;
+	struct ring ring;
+	bool ok = true;
+
+	if (ring_init(&ring, job) == -1)
+		return -1;
+	for (; started < job->threads; started++) {
+		if (pthread_create(&workers[started], NULL, fill_worker, &ring))
+			break;
+	}
+	if (started == 0) {
+		ring_free(&ring);
+		return pump_serial(job, failure);
+	}
+	for (uint64_t k = 0; ok && k < ring.chunks; k++)
+		ok = write_in_order(&ring, k, failure);
+	pthread_mutex_lock(&ring.lock);
+	if (!ok)
+		ring_fail(&ring, 0);
+	pthread_mutex_unlock(&ring.lock);
+	for (unsigned int i = 0; i < started; i++)
+		pthread_join(workers[i], NULL);
+	failure->random_error = ring.random_error;
+	ring_free(&ring);
+	return ok ? 0 : -1;
+}
+
+/*
+ * Writes job->bytes random bytes in job->format to job->sink.  Returns 0,
+ * or -1 with *failure saying why (nothing in it: out of memory or threads).
+ */
+int pump(const struct pump_job *job, struct pump_failure *failure)
+{
+	*failure = (struct pump_failure){ 0 };
+	if (job->bytes == 0)
+		return 0;
+	if (job->threads > 1 && job->bytes >= PUMP_PARALLEL_MIN)
+		return pump_parallel(job, failure);
+	return pump_serial(job, failure);
+}

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The output side.  A key file must hold all the bytes or not exist, so it
+ * is written as an unnamed O_TMPFILE in the target directory, synced, and
+ * only then given its name.  Where O_TMPFILE is not supported, a named
+ * temporary file is used instead and removed on any error or on SIGINT,
+ * SIGTERM and SIGHUP.
+ */
+#define _GNU_SOURCE
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "entropy.h"
+#include "sink.h"
+
+/* Read by the signal handler, which must not touch the struct. */
+static volatile sig_atomic_t have_temp;
+static char temp_to_remove[PATH_MAX];
+
+static void remove_temp_and_die(int signo)
+{
+	if (have_temp)
+		unlink(temp_to_remove);
+	signal(signo, SIG_DFL);
+	raise(signo);
+}
+
+static void guard_temp(const char *path)
+{
+	static const int fatal[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction action = { .sa_handler = remove_temp_and_die };
+
+	snprintf(temp_to_remove, sizeof(temp_to_remove), "%s", path);
+	have_temp = 1;
+	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+		sigaction(fatal[i], &action, NULL);
+}
+
+static void unguard_temp(void)
+{
+	have_temp = 0;
+}
+
+void sink_open_stdout(struct sink *sink)
+{
+	*sink = (struct sink){ .fd = STDOUT_FILENO };
+}
+
+static void directory_of(const char *path, char *dir, size_t size)
+{
+	char copy[PATH_MAX];
+
+	snprintf(copy, sizeof(copy), "%s", path);
+	snprintf(dir, size, "%s", dirname(copy));
+}
+
+/* "dir/.name.XXXXXX", for mkostemp() and for linking an O_TMPFILE. */
+static int temp_name(const char *path, char *temp, size_t size)
+{
+	char copy[PATH_MAX], dir[PATH_MAX];
+	int n;
+
+	directory_of(path, dir, sizeof(dir));
+	snprintf(copy, sizeof(copy), "%s", path);
+	n = snprintf(temp, size, "%s/.%s.XXXXXX", dir, basename(copy));
+	return n < 0 || (size_t)n >= size ? -1 : 0;
+}
+
+static int open_named_temp(struct sink *sink)
+{
+	if (temp_name(sink->path, sink->temp, sizeof(sink->temp)) == -1) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	sink->fd = mkostemp(sink->temp, O_CLOEXEC);
+	if (sink->fd == -1)
+		return -1;
+	guard_temp(sink->temp);
+	return 0;
+}
+
+void sink_open_file(struct sink *sink, const char *path, bool force)
+{
+	char dir[PATH_MAX];
+	struct stat st;
+
+	*sink = (struct sink){ .fd = -1, .path = path, .force = force };
+	if (strlen(path) >= PATH_MAX)
+		errx(EXIT_FAIL, "%s: %s", path, strerror(ENAMETOOLONG));
+	if (!force && lstat(path, &st) == 0)
+		errx(EXIT_FAIL, "%s: %s (use --force to replace it)", path,
+		     strerror(EEXIST));
+	directory_of(path, dir, sizeof(dir));
+	sink->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	sink->unnamed = sink->fd != -1;
+	if (sink->fd == -1 && open_named_temp(sink) == -1)
+		err(EXIT_FAIL, "cannot create a file in %s", dir);
+	if (fchmod(sink->fd, 0600) == -1) {
+		warn("%s", path);
+		sink_abort(sink);
+		exit(EXIT_FAIL);
+	}
+}
+
+/* Blocks until a non-blocking descriptor (left so by a parent) can take more. */
+static int wait_writable(int fd)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLOUT };
+
+	while (poll(&pfd, 1, -1) == -1) {
+		if (errno != EINTR)
+			return -1;
+	}
+	return 0;
+}
+
+/* Writes all of buf, over short writes, EINTR and EAGAIN; 0 or -1. */
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(fd, buf, len);
+
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1 && errno == EAGAIN) {
+			if (wait_writable(fd) == -1)
+				return -1;
+			continue;
+		}
+		if (n == -1)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Returns 0, or -1 after saying what failed. */
+int sink_write(struct sink *sink, const void *buf, size_t len)
+{
+	if (write_all(sink->fd, buf, len) == 0)
+		return 0;
+	if (sink->path == NULL)
+		warn("write error on standard output");
+	else
+		warn("cannot write %s", sink->path);
+	return -1;
+}
+
+static int link_unnamed(int fd, const char *path)
+{
+	char proc[64];
+
+	/* AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; /proc needs a mounted /proc. */
+	if (linkat(fd, "", AT_FDCWD, path, AT_EMPTY_PATH) == 0)
+		return 0;
+	if (errno == EEXIST)
+		return -1;
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	return linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
+}
+
+/* Gives the synced unnamed file a temporary name, for rename(2) to replace with. */
+static int name_unnamed(struct sink *sink)
+{
+	for (int tries = 0; tries < 100; tries++) {
+		int fd;
+
+		if (temp_name(sink->path, sink->temp, sizeof(sink->temp)) == -1) {
+			errno = ENAMETOOLONG;
+			return -1;
+		}
+		/* mkstemp() picks a free name; the empty file it makes is then replaced. */
+		fd = mkostemp(sink->temp, O_CLOEXEC);
+		if (fd == -1)
+			return -1;
+		close(fd);
+		unlink(sink->temp);
+		guard_temp(sink->temp);
+		if (link_unnamed(sink->fd, sink->temp) == 0)
+			return 0;
+		unguard_temp();
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+static int sync_directory(const char *path)
+{
+	char dir[PATH_MAX];
+	int fd, ret;
+
+	directory_of(path, dir, sizeof(dir));
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd == -1)
+		return -1;
+	ret = fsync(fd);
+	if (ret == -1 && errno == EINVAL)
+		ret = 0;	/* the file system cannot sync directories */
+	if (close(fd) == -1)
+		ret = -1;
+	return ret;
+}
+
+/* Puts the finished file in place: link (no --force) or rename (--force). */
+static int place_file(struct sink *sink)
+{
+	if (!sink->force && sink->unnamed)
+		return link_unnamed(sink->fd, sink->path);
+	if (sink->unnamed && name_unnamed(sink) == -1)
+		return -1;
+	if (sink->force)
+		return rename(sink->temp, sink->path);
+	if (link(sink->temp, sink->path) == -1)
+		return -1;
+	return unlink(sink->temp);
+}
+
+static int commit_file(struct sink *sink)
+{
+	if (fsync(sink->fd) == -1) {
+		warn("cannot sync %s", sink->path);
+		return -1;
+	}
+	if (place_file(sink) == -1) {
+		if (errno == EEXIST)
+			warnx("%s: %s (use --force to replace it)", sink->path,
+			      strerror(errno));
+		else
+			warn("cannot create %s", sink->path);
+		return -1;
+	}
+	unguard_temp();
+	sink->temp[0] = '\0';
+	if (close(sink->fd) == -1) {
+		sink->fd = -1;
+		warn("cannot close %s", sink->path);
+		return -1;
+	}
+	sink->fd = -1;
+	if (sync_directory(sink->path) == -1) {
+		warn("cannot sync the directory of %s", sink->path);
+		return -1;
+	}
+	return 0;
+}
+
+/* Finishes the output; 0, or -1 after saying what failed. */
+int sink_commit(struct sink *sink)
+{
+	if (sink->path != NULL) {
+		if (commit_file(sink) == -1) {
+			sink_abort(sink);
+			return -1;
+		}
+		return 0;
+	}
+	if (close(sink->fd) == -1 && errno != EBADF) {
+		warn("write error on standard output");
+		return -1;
+	}
+	return 0;
+}
+
+/* Drops an unfinished file: an unnamed one vanishes, a named temporary is removed. */
+void sink_abort(struct sink *sink)
+{
+	if (sink->path == NULL)
+		return;
+	if (sink->temp[0] != '\0')
+		unlink(sink->temp);
+	unguard_temp();
+	sink->temp[0] = '\0';
+	if (sink->fd != -1)
+		close(sink->fd);
+	sink->fd = -1;
+}
