@@ -1,0 +1,60 @@
+#!/bin/bash
+# The guest's test driver: /init runs it with standard output on the result
+# port, so everything it prints is TAP, one section per suite, each section
+# starting with a "# vm-tap: NAME" line (vm/check.sh splits them into
+# build/tap/guest-VARIANT-NAME.tap). Exit status 0 when every section passed.
+# Call (in the guest): /tests/guest/run.sh, with VM_VARIANT=patched|baseline
+# in the environment (from the kernel command line).
+set -u
+
+export GETRANDOM=/bin/getrandom
+VARIANT=${VM_VARIANT:-patched}
+SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-600}
+status=0
+
+# Runs one suite as a TAP section; a failure without a "not ok" line of its
+# own (a crash, a timeout) gets one.
+section() {
+	local name=$1 out=/tmp/section.out rc
+	shift
+	echo "# vm-tap: $name"
+	echo "== $name" >&2
+	timeout "$SECTION_TIMEOUT" "$@" | tee "$out"
+	rc=${PIPESTATUS[0]}
+	if [ "$rc" != 0 ]; then
+		status=1
+		grep -q '^not ok' "$out" ||
+			echo "not ok 1000 - $name exited with status $rc"
+	fi
+}
+
+# Runs a section whose program must be in the initramfs, or fails it
+# with the reason.
+section_of() {
+	local name=$1 prog=$2 why=$3
+	if [ -e "$prog" ]; then
+		shift 3
+		[ $# = 0 ] && set -- "$prog"
+		section "$name" "$@"
+		return
+	fi
+	echo "# vm-tap: $name"
+	echo "1..1"
+	echo "not ok 1 - $prog missing: $why"
+	status=1
+}
+
+cd /tmp || exit 1
+echo "guest: $(uname -r), variant $VARIANT" >&2
+if [ "$VARIANT" = baseline ]; then
+	section negative bats --tap /tests/guest/baseline.bats
+else
+	# First, while nothing has initialized the entropy pool yet.
+	section uninitialized bats --tap /tests/guest/uninitialized.bats
+	suite=(/tests/*.bats)
+	section_of bats "${suite[0]}" "no tests/*.bats in the initramfs" \
+		bats --tap "${suite[@]}"
+	section_of kselftest-64 /kselftest/getrandom_test "kernel-patch/ has no kselftest yet"
+	section_of kselftest-32 /kselftest/getrandom_test_32 "kernel-patch/ has no kselftest yet"
+fi
+exit "$status"

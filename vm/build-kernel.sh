@@ -1,0 +1,138 @@
+#!/bin/bash
+# Builds the guest kernel for one variant of the getrandom(2) series.
+# Call: vm/build-kernel.sh patched|baseline
+#   patched:  every patch listed in kernel-patch/series
+#   baseline: only the first one (the tree without getrandom(2))
+# Debian's linux-source-6.1 is unpacked once into build/linux (a git repo
+# whose first commit, tagged "pristine", is the tree as packaged); each
+# variant has its own worktree build/src-VARIANT and out-of-tree build
+# build/obj-VARIANT. The series is applied into a commit and the worktree
+# checked out to it, so that only files that changed get new times and the
+# rebuild is incremental. Nothing is rebuilt when neither the series nor
+# vm/kernel.config changed. Result: build/bzImage-VARIANT.
+set -eu
+
+VARIANT=${1:-}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$ROOT/build
+TREE=$BUILD/linux
+SRC=$BUILD/src-$VARIANT
+OBJ=$BUILD/obj-$VARIANT
+PATCHES=$ROOT/kernel-patch
+FRAGMENT=$ROOT/vm/kernel.config
+TARBALL=/usr/src/linux-source-6.1.tar.xz
+
+die() { echo "vm/build-kernel.sh: $*" >&2; exit 1; }
+git_tree() { git -C "$TREE" -c user.name=vm -c user.email=vm@localhost "$@"; }
+
+# The patch files for this variant, in series order, one path a line.
+series_patches() {
+	local series=$PATCHES/series
+	[ -f "$series" ] || return 0
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$series" |
+		if [ "$VARIANT" = baseline ]; then head -n 1; else cat; fi |
+		while read -r p; do echo "$PATCHES/$p"; done
+}
+
+# Unpacks the tarball into build/linux and commits it as "pristine".
+unpack_tree() {
+	[ -e "$TREE/.git" ] && return 0
+	[ -f "$TARBALL" ] || die "$TARBALL missing: run vm/deps.sh as root"
+	rm -rf "$TREE.tmp"
+	mkdir -p "$TREE.tmp"
+	echo "unpacking $TARBALL into $TREE"
+	tar -xf "$TARBALL" -C "$TREE.tmp" --strip-components=1
+	git -C "$TREE.tmp" init -q
+	git -C "$TREE.tmp" config core.autocrlf false
+	git -C "$TREE.tmp" add -A -f
+	git -C "$TREE.tmp" -c user.name=vm -c user.email=vm@localhost \
+		commit -q -m "linux-source-6.1 as packaged by Debian"
+	git -C "$TREE.tmp" tag pristine
+	mv "$TREE.tmp" "$TREE"
+}
+
+# Applies this variant's patches onto pristine in a scratch index and
+# prints the resulting commit; stops at the first patch that fails.
+applied_commit() {
+	local index=$BUILD/index-$VARIANT tree commit=pristine p
+	rm -f "$index"
+	GIT_INDEX_FILE=$index git_tree read-tree pristine
+	for p in $(series_patches); do
+		[ -f "$p" ] || die "patch listed in kernel-patch/series not found: $p"
+		GIT_INDEX_FILE=$index git_tree apply --cached "$p" ||
+			die "patch does not apply: $(basename "$p")"
+	done
+	tree=$(GIT_INDEX_FILE=$index git_tree write-tree)
+	rm -f "$index"
+	commit=$(echo "vm: $VARIANT" | git_tree commit-tree "$tree" -p pristine)
+	echo "$commit"
+}
+
+# Checks out the commit in this variant's worktree (changed files only).
+checkout_variant() {
+	local commit=$1
+	if [ ! -e "$SRC/.git" ]; then
+		git_tree worktree prune
+		git_tree worktree add -q --detach "$SRC" "$commit"
+	else
+		git -C "$SRC" checkout -q -f --detach "$commit"
+		git -C "$SRC" clean -q -f -d
+	fi
+}
+
+# Writes build/obj-VARIANT/.config: allnoconfig plus vm/kernel.config,
+# and checks that every option asked for made it.
+configure() {
+	local line
+	mkdir -p "$OBJ"
+	make -s -C "$SRC" O="$OBJ" ARCH=x86_64 allnoconfig
+	(cd "$SRC" && ARCH=x86_64 scripts/kconfig/merge_config.sh -n -O "$OBJ" \
+		"$OBJ/.config" "$FRAGMENT" >"$OBJ/merge_config.log" 2>&1) ||
+		die "merge_config.sh failed: see $OBJ/merge_config.log"
+	grep '^CONFIG_' "$FRAGMENT" | while read -r line; do
+		grep -qxF "$line" "$OBJ/.config" ||
+			die "vm/kernel.config asks for $line but .config does not have it (a missing dependency?)"
+	done
+}
+
+# Writes what was built: kernel version, Debian package, series hash.
+record_version() {
+	{
+		echo "variant: $VARIANT"
+		echo "kernelversion: $(make -s -C "$SRC" kernelversion)"
+		echo "kernelrelease: $(make -s -C "$SRC" O="$OBJ" kernelrelease)"
+		echo "debian-package: $(dpkg-query -W -f='${Package} ${Version}' linux-source-6.1)"
+		echo "series-sha256: $1"
+		echo "patches:"
+		series_patches | sed 's,.*/,  ,'
+	} >"$OBJ/version.txt"
+}
+
+# A hash of what the build depends on: the patches in order and the fragment.
+inputs_hash() {
+	{ series_patches | xargs -r cat; cat "$FRAGMENT"; echo "$VARIANT"; } |
+		sha256sum | cut -d' ' -f1
+}
+
+case "$VARIANT" in
+patched | baseline) ;;
+*) die "usage: vm/build-kernel.sh patched|baseline" ;;
+esac
+"$ROOT/vm/deps.sh"
+hash=$(inputs_hash)
+if [ -f "$BUILD/bzImage-$VARIANT" ] && [ "$(cat "$OBJ/.inputs" 2>/dev/null)" = "$hash" ]; then
+	echo "build/bzImage-$VARIANT is up to date"
+	exit 0
+fi
+mkdir -p "$BUILD"
+unpack_tree
+commit=$(applied_commit)
+checkout_variant "$commit"
+configure
+echo "building $VARIANT kernel in $OBJ"
+make -s -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" bzImage ||
+	die "kernel build failed ($VARIANT)"
+record_version "$hash"
+cp "$OBJ/arch/x86/boot/bzImage" "$BUILD/bzImage-$VARIANT"
+echo "$hash" >"$OBJ/.inputs"
+cat "$OBJ/version.txt"

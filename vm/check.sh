@@ -1,0 +1,57 @@
+#!/bin/bash
+# Builds what is missing (both kernels, the initramfs), runs the guest
+# suites on the patched kernel (they must pass) and the negative control on
+# the baseline kernel (its assertions: the tests do not pass there), and
+# leaves one TAP file per guest suite in build/tap/guest-VARIANT-SUITE.tap.
+# Call: vm/check.sh   (what `make vm-check` runs); exit status 0 when all passed.
+set -eu
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$ROOT/build
+TAP=$BUILD/tap
+failed=0
+
+# Writes a one-line TAP file saying that step $1 failed.
+tap_failure() {
+	printf '1..1\nnot ok 1 - %s\n' "$2" >"$TAP/guest-$1.tap"
+	failed=1
+}
+
+# Splits the guest output on stdin at its "# vm-tap: NAME" lines into
+# build/tap/guest-VARIANT-NAME.tap.
+split_tap() {
+	awk -v dir="$TAP" -v variant="$1" '
+		/^# vm-tap: / { if (out) close(out); out = dir "/guest-" variant "-" $3 ".tap"; next }
+		out { print > out }'
+}
+
+# Runs the guest for variant $1, shows its TAP and files it.
+run_guest() {
+	local out=$BUILD/guest-$1.out
+	if "$ROOT/vm/run.sh" "$1" >"$out"; then
+		split_tap "$1" <"$out"
+	else
+		split_tap "$1" <"$out"
+		grep -q '^not ok' "$out" ||
+			tap_failure "$1-run" "$1 guest did not finish: see build/console-$1.log"
+		failed=1
+	fi
+	cat "$out"
+}
+
+start=$(date +%s)
+mkdir -p "$TAP"
+rm -f "$TAP"/guest-*.tap
+for variant in patched baseline; do
+	"$ROOT/vm/build-kernel.sh" "$variant" ||
+		tap_failure "$variant-build" "vm/build-kernel.sh $variant"
+done
+"$ROOT/vm/mkinitramfs.sh" || tap_failure initramfs "vm/mkinitramfs.sh"
+for variant in patched baseline; do
+	if [ -f "$BUILD/bzImage-$variant" ] && [ -f "$BUILD/initramfs.cpio" ]; then
+		run_guest "$variant"
+	fi
+done
+echo "# vm/check.sh: $(($(date +%s) - start)) s; TAP in build/tap/"
+[ "$failed" = 0 ] || { echo "vm/check.sh: FAILED (see above)" >&2; exit 1; }
+echo "vm/check.sh: all guest suites passed"

@@ -1,0 +1,98 @@
+#!/bin/bash
+# Builds the guest's initramfs build/initramfs.cpio (the same for both kernels):
+# /init (vm/init.c), busybox-static with its applets, bash-static as
+# /bin/bash, bats, the CLI built static as /bin/getrandom, the repo's
+# tests/ as /tests, and the kselftest from the patched tree built static
+# 64-bit and 32-bit as /kselftest/getrandom_test{,_32}.
+# Call: vm/mkinitramfs.sh   (quick: no kernel build; run after any test change)
+# GETRANDOM_STATIC=path uses that binary instead of building cli/getrandom.static.
+set -eu
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$ROOT/build
+STAGE=$BUILD/initramfs
+KSRC=$BUILD/src-patched
+KOBJ=$BUILD/obj-patched
+KSELFTEST=$KSRC/tools/testing/selftests/getrandom/getrandom_test.c
+
+die() { echo "vm/mkinitramfs.sh: $*" >&2; exit 1; }
+
+# Creates the directory skeleton and the few files in /etc.
+make_skeleton() {
+	rm -rf "$STAGE"
+	mkdir -p "$STAGE"/{bin,sbin,usr/bin,usr/sbin,usr/lib,usr/libexec,etc,root,dev,proc,sys,tmp,run,kselftest}
+	echo 'root:x:0:0:root:/root:/bin/sh' >"$STAGE/etc/passwd"
+	echo 'root:x:0:' >"$STAGE/etc/group"
+	echo 'PS1="guest# "' >"$STAGE/etc/profile"
+}
+
+# Installs busybox with one symlink per applet, and bash-static.
+install_shells() {
+	local applet
+	cp /bin/busybox "$STAGE/bin/busybox"
+	for applet in $(/bin/busybox --list); do
+		[ -e "$STAGE/bin/$applet" ] || ln -s busybox "$STAGE/bin/$applet"
+	done
+	cp /usr/bin/bash-static "$STAGE/bin/bash"
+}
+
+# Copies bats as the Debian package lays it out.
+install_bats() {
+	local f
+	dpkg -L bats | grep -E '^/usr/(bin|lib|libexec)/' | while read -r f; do
+		if [ -d "$f" ]; then mkdir -p "$STAGE$f"; else cp -a "$f" "$STAGE$f"; fi
+	done
+}
+
+# Installs the static CLI as /bin/getrandom.
+install_cli() {
+	local bin=${GETRANDOM_STATIC:-$ROOT/cli/getrandom.static}
+	if [ -z "${GETRANDOM_STATIC:-}" ]; then
+		make -s -C "$ROOT" cli/getrandom.static ||
+			die "cannot build the static CLI: make -C $ROOT cli/getrandom.static failed"
+	fi
+	[ -x "$bin" ] || die "$bin is missing: build it with make cli/getrandom.static"
+	cp "$bin" "$STAGE/bin/getrandom"
+}
+
+# Builds the kselftest 64-bit and 32-bit from the patched tree, if the
+# series has added it (the guest reports it missing otherwise).
+install_kselftest() {
+	local inc="-I$KSRC/tools/testing/selftests"
+	if [ ! -f "$KSELFTEST" ]; then
+		echo "vm/mkinitramfs.sh: warning: no $KSELFTEST (series without the kselftest?)" >&2
+		return 0
+	fi
+	[ -d "$KOBJ/usr/include" ] && inc="-isystem $KOBJ/usr/include $inc"
+	# shellcheck disable=SC2086
+	gcc -static -O2 -Wall $inc -o "$STAGE/kselftest/getrandom_test" \
+		"$KSELFTEST" -lpthread || die "kselftest does not build (64-bit)"
+	# shellcheck disable=SC2086
+	gcc -m32 -static -O2 -Wall $inc -o "$STAGE/kselftest/getrandom_test_32" \
+		"$KSELFTEST" -lpthread || die "kselftest does not build (32-bit); is gcc-multilib installed?"
+}
+
+# Copies the repo's tests/ (host suite and tests/guest/).
+install_tests() {
+	cp -a "$ROOT/tests" "$STAGE/tests"
+}
+
+# Compiles /init and packs everything into build/initramfs.cpio.
+pack() {
+	gcc -static -O2 -Wall -Wextra -o "$STAGE/init" "$ROOT/vm/init.c" ||
+		die "vm/init.c does not build"
+	(cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort |
+		cpio --quiet -o -H newc -R 0:0 >"$BUILD/initramfs.cpio.tmp")
+	mv "$BUILD/initramfs.cpio.tmp" "$BUILD/initramfs.cpio"
+}
+
+"$ROOT/vm/deps.sh"
+[ -d "$ROOT/tests/guest" ] || die "tests/guest/ is missing"
+make_skeleton
+install_shells
+install_bats
+install_cli
+install_kselftest
+install_tests
+pack
+echo "build/initramfs.cpio: $(du -h "$BUILD/initramfs.cpio" | cut -f1)"

@@ -1,0 +1,13 @@
+#!/bin/bash
+# Boots the patched kernel (BASELINE=1: the baseline kernel) to an
+# interactive shell on this terminal, the entropy pool still uninitialized,
+# for trying things by hand. Builds what is missing first. Ctrl-A x quits.
+# Call: vm/shell.sh   (what `make vm-shell` runs)
+set -eu
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+variant=patched
+[ "${BASELINE:-0}" = 1 ] && variant=baseline
+"$ROOT/vm/build-kernel.sh" "$variant"
+"$ROOT/vm/mkinitramfs.sh"
+exec "$ROOT/vm/run.sh" "$variant" shell
