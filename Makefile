@@ -23,6 +23,7 @@ ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(HARDENING) $(CFLAGS)
 ALL_LDFLAGS = $(LINK_HARDENING) $(LDFLAGS)
 LDLIBS = -pthread
 
+WERROR ?= $(if $(filter true,$(CI)),1,0)
 ifeq ($(WERROR),1)
 ALL_CFLAGS += -Werror
 endif

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs the bats suite against this machine's kernel (what `make check` does).
+#   tests/check.sh [NAME]
+# The TAP output is shown and kept in build/tap/NAME.tap (default: host).
+# GETRANDOM names the binary under test (default: cli/getrandom).
+set -eu -o pipefail
+cd "$(dirname "$0")/.."
+
+tests/need.sh bats strace bsdutils help2man mandoc groff-base
+mkdir -p build/tap
+bats --tap tests/*.bats | tee "build/tap/${1:-host}.tap"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Counts the results in TAP files and prints the closing line CI reads.
+#   tests/summary.sh FILE.tap...
+# Prints one "NAME: N passed, N failed, N skipped" line per file, then the
+# total as "N passed, N failed, N skipped"; exits 1 if anything failed.
+set -eu
+
+count() {
+	# $1: file; prints "passed failed skipped"
+	awk '
+		/^ok / && tolower($0) ~ /# skip/ { skipped++; next }
+		/^ok /                           { passed++; next }
+		/^not ok /                       { failed++ }
+		END { printf "%d %d %d\n", passed, failed, skipped }
+	' "$1"
+}
+
+total_passed=0 total_failed=0 total_skipped=0
+for file in "$@"; do
+	[ -f "$file" ] || continue
+	read -r passed failed skipped < <(count "$file")
+	printf '%s: %d passed, %d failed, %d skipped\n' \
+		"$(basename "$file" .tap)" "$passed" "$failed" "$skipped"
+	total_passed=$((total_passed + passed))
+	total_failed=$((total_failed + failed))
+	total_skipped=$((total_skipped + skipped))
+done
+printf '%d passed, %d failed, %d skipped\n' \
+	"$total_passed" "$total_failed" "$total_skipped"
+[ "$total_failed" -eq 0 ]
