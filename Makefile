@@ -58,7 +58,9 @@ cli/getrandom.static: $(SRCS) $(HDRS)
 	$(CC) -std=gnu11 $(WARNINGS) $(HARDENING) $(CFLAGS) -static-pie \
 		-Wl,-z,relro,-z,now -o $@ $(SRCS) $(LDLIBS)
 
-run: cli/getrandom
+run:
+	tests/need.sh make gcc libc6-dev
+	@$(MAKE) --no-print-directory cli/getrandom
 	cli/getrandom --bytes 32 --hex
 
 check: cli/getrandom
