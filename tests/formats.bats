@@ -1,0 +1,171 @@
+#!/usr/bin/env bats
+# Output formats: raw bytes, --hex and --base64.  Every text output is
+# decoded back and its bytes counted; under strace, it is also compared with
+# the bytes getrandom(2) returned, which checks the encoders themselves.
+# Call: bats tests/formats.bats (GETRANDOM=path to test another binary)
+load helpers
+
+# check_hex N ARGS...: --hex of N bytes is one line of 2N lowercase digits
+# plus a newline, and decodes to N bytes.
+check_hex() {
+	local n=$1
+	shift
+	run -0 --separate-stderr gr --bytes "$n" --hex "$@"
+	[ -z "$stderr" ]
+	[ "$(size "$OUT")" -eq $((2 * n + 1)) ]
+	[ "$(tail -c 1 "$OUT" | od -An -c | tr -d ' ')" = '\n' ]
+	[ "$(wc -l <"$OUT")" -eq 1 ]
+	unhex "$(cat "$OUT")" "$BATS_TEST_TMPDIR/bytes"
+	[ "$(size "$BATS_TEST_TMPDIR/bytes")" -eq "$n" ]
+}
+
+# check_base64 N ARGS...: --base64 of N bytes is one padded RFC 4648 line
+# plus a newline, and decodes to N bytes that encode back to the same text.
+check_base64() {
+	local n=$1 text padding
+	shift
+	run -0 --separate-stderr gr --bytes "$n" --base64 "$@"
+	[ -z "$stderr" ]
+	[ "$(size "$OUT")" -eq $(((n + 2) / 3 * 4 + 1)) ]
+	[ "$(tail -c 1 "$OUT" | od -An -c | tr -d ' ')" = '\n' ]
+	[ "$(wc -l <"$OUT")" -eq 1 ]
+	text=$(cat "$OUT")
+	[[ $text =~ ^[A-Za-z0-9+/]*=*$ ]]
+	padding=${text##*[!=]}
+	[ "${#padding}" -eq $(((3 - n % 3) % 3)) ]
+	base64 -d <"$OUT" >"$BATS_TEST_TMPDIR/bytes"
+	[ "$(size "$BATS_TEST_TMPDIR/bytes")" -eq "$n" ]
+	[ "$(base64 <"$BATS_TEST_TMPDIR/bytes" | tr -d '\n')" = "$text" ]
+}
+
+@test "raw output is 32 bytes by default" {
+	run -0 --separate-stderr gr
+	[ -z "$stderr" ]
+	[ "$(size "$OUT")" -eq 32 ]
+}
+
+@test "raw output is exactly N bytes, no newline" {
+	run -0 gr --bytes 100
+	[ "$(size "$OUT")" -eq 100 ]
+}
+
+@test "two runs give different bytes" {
+	run -0 gr --bytes 32 --hex
+	local first
+	first=$(cat "$OUT")
+	run -0 gr --bytes 32 --hex
+	[ "$(cat "$OUT")" != "$first" ]
+}
+
+@test "--hex writes 32 bytes by default as 64 lowercase digits and a newline" {
+	run -0 gr --hex
+	[ "$(size "$OUT")" -eq 65 ]
+	[[ $(cat "$OUT") =~ ^[0-9a-f]{64}$ ]]
+}
+
+@test "--hex of 1 byte decodes to 1 byte" {
+	check_hex 1
+}
+
+@test "--hex of 1000 bytes decodes to 1000 bytes" {
+	check_hex 1000
+}
+
+@test "-x is --hex" {
+	run -0 gr --bytes 16 -x
+	[[ $(cat "$OUT") =~ ^[0-9a-f]{32}$ ]]
+	[ "$(size "$OUT")" -eq 33 ]
+}
+
+@test "--hex over many chunks and threads is one line that decodes to N bytes" {
+	check_hex $((1024 * 1024 + 7)) --threads=4
+}
+
+@test "--hex uses every digit, in lowercase" {
+	run -0 gr --bytes 4096 --hex
+	local digit
+	for digit in 0 1 2 3 4 5 6 7 8 9 a b c d e f; do
+		grep -q "$digit" "$OUT"
+	done
+	run ! grep -q '[A-F]' "$OUT"
+}
+
+@test "--base64 of 0 mod 3 bytes (3) has no padding" {
+	check_base64 3
+}
+
+@test "--base64 of 1 mod 3 bytes (1) ends in ==" {
+	check_base64 1
+}
+
+@test "--base64 of 2 mod 3 bytes (2) ends in =" {
+	check_base64 2
+}
+
+@test "--base64 of 4 bytes ends in ==" {
+	check_base64 4
+}
+
+@test "--base64 of 31 bytes ends in =" {
+	check_base64 31
+}
+
+@test "--base64 of 32 bytes (the default) ends in =" {
+	check_base64 32
+}
+
+@test "--base64 of 33 bytes has no padding" {
+	check_base64 33
+}
+
+@test "--base64 over many chunks and threads is one line that decodes to N bytes" {
+	check_base64 $((1024 * 1024 + 2)) --threads=4
+}
+
+@test "-b is --base64" {
+	run -0 gr --bytes 3 -b
+	[[ $(cat "$OUT") =~ ^[A-Za-z0-9+/]{4}$ ]]
+	[ "$(size "$OUT")" -eq 5 ]
+}
+
+@test "--base64 uses all 64 digits" {
+	run -0 gr --bytes 3000 --base64
+	local text
+	text=$(cat "$OUT")
+	[ "$(printf '%s' "$text" | fold -w 1 | sort -u | wc -l)" -eq 64 ]
+}
+
+@test "repeating the same format option is allowed" {
+	run -0 gr --bytes 4 --hex -x
+	[[ $(cat "$OUT") =~ ^[0-9a-f]{8}$ ]]
+}
+
+@test "raw output is the bytes getrandom(2) returned, unchanged" {
+	require strace
+	traced "$BATS_TEST_TMPDIR/log" --bytes 48
+	local returned
+	returned=$(returned_hex "$BATS_TEST_TMPDIR/log" 48 0)
+	[ ${#returned} -eq 96 ]
+	[ "$(hexdump_of "$OUT")" = "$returned" ]
+}
+
+@test "--hex spells the bytes getrandom(2) returned" {
+	require strace
+	traced "$BATS_TEST_TMPDIR/log" --bytes 48 --hex
+	local returned
+	returned=$(returned_hex "$BATS_TEST_TMPDIR/log" 48 0)
+	[ ${#returned} -eq 96 ]
+	[ "$(cat "$OUT")" = "$returned" ]
+}
+
+@test "--base64 encodes the bytes getrandom(2) returned, for every padding" {
+	require strace
+	local n returned
+	for n in 30 31 32; do
+		traced "$BATS_TEST_TMPDIR/log" --bytes "$n" --base64
+		returned=$(returned_hex "$BATS_TEST_TMPDIR/log" "$n" 0)
+		[ ${#returned} -eq $((2 * n)) ]
+		base64 -d <"$OUT" >"$BATS_TEST_TMPDIR/bytes"
+		[ "$(hexdump_of "$BATS_TEST_TMPDIR/bytes")" = "$returned" ]
+	done
+}

@@ -1,0 +1,94 @@
+# Shared by the host suite: `load helpers` at the top of each tests/*.bats.
+# The binary under test is $GETRANDOM (the guest sets /bin/getrandom);
+# by default the one `make` built next to this directory.  Everything here
+# works with busybox tools: no xxd, no GNU-only options.
+bats_require_minimum_version 1.5.0
+
+GETRANDOM=${GETRANDOM:-$BATS_TEST_DIRNAME/../cli/getrandom}
+export GETRANDOM
+
+setup() {
+	OUT=$BATS_TEST_TMPDIR/out
+	export OUT
+}
+
+# gr ARGS...: runs getrandom with its standard output in $OUT, so that
+# tests can count every byte (`run` drops trailing newlines).
+gr() {
+	"$GETRANDOM" "$@" >"$OUT"
+}
+
+# size FILE: prints the number of bytes in FILE.
+size() {
+	local n
+	n=$(wc -c <"$1")
+	echo $((n))
+}
+
+# require TOOL [WHY]: skips the test when TOOL is not installed.
+require() {
+	command -v "$1" >/dev/null || skip "${2:-$1 not installed}"
+}
+
+# hexdump_of FILE: prints FILE as one line of lowercase hex pairs.
+hexdump_of() {
+	od -An -v -tx1 "$1" | tr -d ' \n'
+	echo
+}
+
+# unhex HEX FILE: writes the bytes spelled by HEX (pairs of lowercase hex
+# digits) to FILE; fails on anything else.
+unhex() {
+	[[ $1 =~ ^([0-9a-f][0-9a-f])*$ ]] || return 1
+	printf '%b' "$(sed 's/../\\x&/g' <<<"$1")" >"$2"
+}
+
+# assert_usage_error STRING: the last `run --separate-stderr gr ...` was a
+# usage error: status 2, nothing at all on stdout, and a first stderr line
+# that starts with "getrandom: " and contains STRING (the bad value).
+assert_usage_error() {
+	[ "$status" -eq 2 ] || fail_with "status $status, expected 2"
+	[ "$(size "$OUT")" -eq 0 ] || fail_with "stdout is not empty"
+	local first=${stderr%%$'\n'*}
+	[[ $first == "getrandom: "* ]] || fail_with "stderr: $stderr"
+	[[ $first == *"$1"* ]] || fail_with "stderr lacks '$1': $stderr"
+}
+
+# fail_with MESSAGE: fails the test, saying why.
+fail_with() {
+	echo "$1" >&2
+	return 1
+}
+
+# traced LOG ARGS...: runs getrandom under strace, every getrandom(2) call
+# written to LOG with its buffer in hex (-xx), stdout in $OUT.
+traced() {
+	local log=$1
+	shift
+	strace -f -qq -xx -s 1048576 -o "$log" -e trace=getrandom \
+		"$GETRANDOM" "$@" >"$OUT"
+}
+
+# returned_hex LOG LEN FLAGS: prints, as one hex string, the bytes that the
+# getrandom(2) calls of LOG asking for LEN bytes with FLAGS returned.
+returned_hex() {
+	grep -E "getrandom\(\"[^\"]*\", $2, $3\) += $2\$" "$1" |
+		sed -E 's/.*getrandom\("([^"]*)".*/\1/; s/\\x//g' | tr -d '\n'
+	echo
+}
+
+# injected ERRNO WHEN ARGS...: runs getrandom with getrandom(2) failing with
+# ERRNO on calls WHEN (strace syntax, e.g. 1..3 or 1+); stdout in $OUT,
+# the trace in $BATS_TEST_TMPDIR/strace.log.
+injected() {
+	local errno=$1 when=$2
+	shift 2
+	strace -f -qq -o "$BATS_TEST_TMPDIR/strace.log" -e trace=getrandom \
+		-e inject=getrandom:error="$errno":when="$when" \
+		"$GETRANDOM" "$@" >"$OUT"
+}
+
+# files_in DIR: lists every entry of DIR, dot files included.
+files_in() {
+	ls -A "$1"
+}
