@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * An LD_PRELOAD shim for the faults strace cannot inject: a return value
+ * shorter than asked (strace's retval= does not shorten the copy), a pool
+ * that is never initialized, and a file system without O_TMPFILE.  Each
+ * fault is switched on by an environment variable:
+ *
+ *   FAULT_GETRANDOM_MAX=N  getrandom(2) fills at most N bytes per call
+ *   FAULT_POOL_BLOCKS=1    getrandom(2) behaves as before the pool is
+ *                          initialized: GRND_NONBLOCK gets EAGAIN, a blocking
+ *                          call sleeps until a signal and fails with EINTR;
+ *                          GRND_INSECURE calls go through.  When
+ *                          FAULT_READY_FILE is set, that file is created as
+ *                          the call starts to block.
+ *   FAULT_WRITE_MAX=N      write(2) writes at most N bytes per call
+ *   FAULT_NO_TMPFILE=1     open(2) with O_TMPFILE fails with EOPNOTSUPP
+ *
+ * The tool calls getrandom(2) through syscall(3), so that is what is
+ * wrapped.  Build: cc -shared -fPIC -o faults.so faults.c -ldl
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <sys/random.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static long env_long(const char *name)
+{
+	const char *value = getenv(name);
+
+	return value ? strtol(value, NULL, 10) : 0;
+}
+
+static void *next(const char *name)
+{
+	return dlsym(RTLD_NEXT, name);
+}
+
+/* Sleeps like a getrandom(2) that waits for the pool; returns EINTR. */
+static long blocked_pool(void)
+{
+	const char *ready = getenv("FAULT_READY_FILE");
+
+	if (ready != NULL) {
+		int fd = open(ready, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+
+		if (fd >= 0)
+			close(fd);
+	}
+	pause();
+	errno = EINTR;
+	return -1;
+}
+
+long syscall(long number, ...)
+{
+	static long (*real)(long, ...);
+	long a[6];
+	va_list ap;
+
+	va_start(ap, number);
+	for (int i = 0; i < 6; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	if (real == NULL)
+		real = (long (*)(long, ...))next("syscall");
+	if (number == SYS_getrandom) {
+		long max = env_long("FAULT_GETRANDOM_MAX");
+		unsigned int flags = (unsigned int)a[2];
+
+		if (env_long("FAULT_POOL_BLOCKS") && !(flags & GRND_INSECURE)) {
+			if (flags & GRND_NONBLOCK) {
+				errno = EAGAIN;
+				return -1;
+			}
+			return blocked_pool();
+		}
+		if (max > 0 && a[1] > max)
+			a[1] = max;
+	}
+	return real(number, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+ssize_t write(int fd, const void *buf, size_t len)
+{
+	static ssize_t (*real)(int, const void *, size_t);
+	long max = env_long("FAULT_WRITE_MAX");
+
+	if (real == NULL)
+		real = (ssize_t (*)(int, const void *, size_t))next("write");
+	if (max > 0 && len > (size_t)max)
+		len = (size_t)max;
+	return real(fd, buf, len);
+}
+
+/* The mode argument is there only with O_CREAT or O_TMPFILE. */
+static mode_t open_mode(int flags, va_list ap)
+{
+	if ((flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE)
+		return (mode_t)va_arg(ap, int);
+	return 0;
+}
+
+static int no_tmpfile(int flags)
+{
+	if ((flags & O_TMPFILE) == O_TMPFILE && env_long("FAULT_NO_TMPFILE")) {
+		errno = EOPNOTSUPP;
+		return 1;
+	}
+	return 0;
+}
+
+int open(const char *path, int flags, ...)
+{
+	static int (*real)(const char *, int, ...);
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (no_tmpfile(flags))
+		return -1;
+	if (real == NULL)
+		real = (int (*)(const char *, int, ...))next("open");
+	return real(path, flags, mode);
+}
+
+int open64(const char *path, int flags, ...)
+{
+	static int (*real)(const char *, int, ...);
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (no_tmpfile(flags))
+		return -1;
+	if (real == NULL)
+		real = (int (*)(const char *, int, ...))next("open64");
+	return real(path, flags, mode);
+}
+
+int openat(int dir, const char *path, int flags, ...)
+{
+	static int (*real)(int, const char *, int, ...);
+	va_list ap;
+	mode_t mode;
+
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (no_tmpfile(flags))
+		return -1;
+	if (real == NULL)
+		real = (int (*)(int, const char *, int, ...))next("openat");
+	return real(dir, path, flags, mode);
+}
