@@ -1,0 +1,205 @@
+#!/usr/bin/env bats
+# Every bad command line: status 2, a message on stderr that starts with
+# "getrandom: " and names the bad value, and not one byte on stdout.
+# Call: bats tests/usage.bats (GETRANDOM=path to test another binary)
+load helpers
+
+# bad_size N: --bytes N is refused.
+bad_size() {
+	run --separate-stderr gr --bytes "$1" --hex
+	assert_usage_error "'$1'"
+}
+
+# bad_timeout S: --timeout S is refused.
+bad_timeout() {
+	run --separate-stderr gr --timeout "$1" --hex
+	assert_usage_error "'$1'"
+}
+
+@test "--bytes=-1 is refused" {
+	bad_size -1
+}
+
+@test "--bytes=1.5 is refused" {
+	bad_size 1.5
+}
+
+@test "--bytes=1k (lowercase suffix) is refused" {
+	bad_size 1k
+}
+
+@test "--bytes='1 K' (blank before the suffix) is refused" {
+	bad_size '1 K'
+}
+
+@test "--bytes with blanks around the number is refused" {
+	bad_size ' 5'
+	bad_size '5 '
+}
+
+@test "--bytes=+5 is refused" {
+	bad_size +5
+}
+
+@test "--bytes=0x10 is refused" {
+	bad_size 0x10
+}
+
+@test "--bytes with a suffix and no digits is refused" {
+	bad_size K
+}
+
+@test "--bytes with junk after the suffix is refused" {
+	bad_size 1KiBB
+	bad_size 1Kb
+}
+
+@test "an empty --bytes is refused" {
+	run --separate-stderr gr --bytes= --hex
+	assert_usage_error "''"
+}
+
+@test "--bytes=99999999999999999999 (over 2^64-1) is refused" {
+	bad_size 99999999999999999999
+}
+
+@test "--bytes=18446744073709551616 (2^64) is refused" {
+	bad_size 18446744073709551616
+}
+
+@test "--bytes=17179869184T (overflow by the suffix) is refused" {
+	bad_size 17179869184T
+}
+
+@test "--timeout=-1 is refused" {
+	bad_timeout -1
+}
+
+@test "--timeout=abc is refused" {
+	bad_timeout abc
+}
+
+@test "an empty --timeout is refused" {
+	run --separate-stderr gr --timeout= --hex
+	assert_usage_error "''"
+}
+
+@test "--timeout with a dot but no digits after it is refused" {
+	bad_timeout 5.
+	bad_timeout .5
+	bad_timeout 1.2.3
+}
+
+@test "--timeout=1e3 and --timeout=1s are refused" {
+	bad_timeout 1e3
+	bad_timeout 1s
+}
+
+@test "--timeout over a year is refused" {
+	bad_timeout 99999999999999999999
+	bad_timeout $((366 * 24 * 3600))
+}
+
+@test "--hex with --base64 is refused" {
+	run --separate-stderr gr --hex --base64
+	assert_usage_error "--hex and --base64"
+}
+
+@test "-b with -x is refused" {
+	run --separate-stderr gr -b -x
+	assert_usage_error "--base64 and --hex"
+}
+
+@test "--insecure with --random is refused" {
+	run --separate-stderr gr --insecure --random --hex
+	assert_usage_error "--insecure and --random"
+}
+
+@test "--check with --hex is refused" {
+	run --separate-stderr gr --check --hex
+	assert_usage_error "--check and --hex"
+}
+
+@test "--check with --bytes is refused" {
+	run --separate-stderr gr --check --bytes 16
+	assert_usage_error "--bytes"
+}
+
+@test "--check with --output is refused and creates no file" {
+	run --separate-stderr gr --check --output "$BATS_TEST_TMPDIR/key"
+	assert_usage_error "--output"
+	[ ! -e "$BATS_TEST_TMPDIR/key" ]
+}
+
+@test "an unknown long option is refused" {
+	run --separate-stderr gr --bogus
+	assert_usage_error "--bogus"
+}
+
+@test "an unknown short option is refused" {
+	run --separate-stderr gr -z
+	assert_usage_error "'z'"
+}
+
+@test "a long option given a value it does not take is refused" {
+	run --separate-stderr gr --hex=yes
+	assert_usage_error "--hex"
+}
+
+@test "--bytes without its argument is refused" {
+	run --separate-stderr gr --bytes
+	assert_usage_error "--bytes"
+}
+
+@test "-n without its argument is refused" {
+	run --separate-stderr gr -n
+	assert_usage_error "-n"
+}
+
+@test "--timeout, --output and --threads without an argument are refused" {
+	local option
+	for option in --timeout --output --threads; do
+		run --separate-stderr gr "$option"
+		assert_usage_error "$option"
+	done
+}
+
+@test "an empty --output is refused" {
+	run --separate-stderr gr --output= --hex
+	assert_usage_error "output"
+}
+
+@test "an extra operand is refused" {
+	run --separate-stderr gr 32
+	assert_usage_error "'32'"
+}
+
+@test "an operand after -- is refused" {
+	run --separate-stderr gr --hex -- 16
+	assert_usage_error "'16'"
+}
+
+@test "--threads=0 is refused" {
+	run --separate-stderr gr --threads=0
+	assert_usage_error "'0'"
+}
+
+@test "--threads=17 is refused" {
+	run --separate-stderr gr --threads=17
+	assert_usage_error "'17'"
+}
+
+@test "--threads=x is refused" {
+	run --separate-stderr gr --threads=x
+	assert_usage_error "'x'"
+}
+
+@test "--threads=4K is refused" {
+	run --separate-stderr gr --threads=4K
+	assert_usage_error "'4K'"
+}
+
+@test "a usage error suggests --help" {
+	run --separate-stderr gr --bogus
+	[[ $stderr == *"--help"* ]]
+}
