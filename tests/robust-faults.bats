@@ -1,0 +1,260 @@
+#!/usr/bin/env bats
+# Fault injection deeper than tests/errors.bats: getrandom(2) failing on
+# later calls and returning short reads, write(2) interrupted, refused,
+# shortened or failing, and every step of --output (O_TMPFILE, write,
+# fsync, link, rename) failing.  Each case checks the exact status and
+# message, and that no output is silently short and no file or temporary
+# file is left behind.  strace injects errors; tests/shim/faults.c does
+# what strace cannot (short reads and writes, no O_TMPFILE).
+
+bats_require_minimum_version 1.5.0
+load robust-helpers
+
+setup_file() {
+	build_tools
+}
+
+setup() {
+	command -v strace >/dev/null || skip "strace is not installed"
+	f=$BATS_TEST_TMPDIR/data
+}
+
+# --- getrandom(2) ---
+
+@test "getrandom(2) failing with EINTR on calls 5 to 8 still gives exactly N bytes" {
+	run -0 --separate-stderr to "$f" \
+		inject getrandom:error=EINTR:when=5..8 -- --bytes 1M --threads 1
+	[ "$(injected)" -eq 4 ]
+	[ "$(size "$f")" -eq 1048576 ]
+	[ "$(zeros "$f")" -lt 16384 ]
+	[ -z "$stderr" ]
+}
+
+@test "getrandom(2) EINTR on later calls of the parallel fill still gives exactly N bytes" {
+	run -0 --separate-stderr to "$f" \
+		inject getrandom:error=EINTR:when=5..8 -- --bytes 4M --threads 4 --hex
+	# strace counts per thread: calls 5 to 8 of each worker that got that far.
+	[ "$(injected)" -ge 4 ]
+	[ "$(size "$f")" -eq $((2 * 4194304 + 1)) ]
+	unhex "$f" >"$f.raw"
+	[ "$(size "$f.raw")" -eq 4194304 ]
+}
+
+@test "short reads from getrandom(2) still fill all N bytes" {
+	run -0 --separate-stderr to "$f" \
+		shim FAULT_GETRANDOM_MAX=7 -- --bytes 100000 --threads 1
+	[ "$(size "$f")" -eq 100000 ]
+	# Random bytes are zero 1 time in 256; unfilled ones would all be.
+	[ "$(zeros "$f")" -lt 1600 ]
+}
+
+@test "one byte per getrandom(2) call still gives the whole hex key" {
+	run -0 shim FAULT_GETRANDOM_MAX=1 -- --bytes 64 --hex
+	[[ $output =~ ^[0-9a-f]{128}$ ]]
+	[[ ! $output =~ 0000000000000000 ]]
+}
+
+@test "short reads on the parallel path still fill every chunk" {
+	run -0 --separate-stderr to "$f" \
+		shim FAULT_GETRANDOM_MAX=5000 -- --bytes 3M --threads 4 --base64
+	base64 -d "$f" >"$f.raw"
+	[ "$(size "$f.raw")" -eq 3145728 ]
+	[ "$(zeros "$f.raw")" -lt 49152 ]
+}
+
+@test "getrandom(2) failing with EFAULT: status 1, a message, nothing written" {
+	run -1 --separate-stderr inject getrandom:error=EFAULT -- --bytes 32 --hex
+	[ "$stderr" = "getrandom: getrandom(2) failed: Bad address" ]
+	[ -z "$output" ]
+}
+
+@test "EFAULT after part of an --output was written leaves no file" {
+	d=$(outdir)
+	run -1 --separate-stderr \
+		inject getrandom:error=EFAULT:when=3 -- --bytes 1M --threads 1 --output "$d/key"
+	[ "$stderr" = "getrandom: getrandom(2) failed: Bad address" ]
+	[ -z "$(leftovers "$d")" ]
+}
+
+@test "ENOSYS on a later call of the parallel fill is reported once, and no file is left" {
+	d=$(outdir)
+	run -1 --separate-stderr \
+		inject getrandom:error=ENOSYS:when=6 -- --bytes 8M --threads 4 --output "$d/key"
+	[ "$stderr" = "getrandom: getrandom(2) is not available: Function not implemented (Linux 3.17 or later is needed)" ]
+	[ -z "$(leftovers "$d")" ]
+}
+
+# --- write(2) to standard output ---
+
+@test "write(2) failing with EINTR still gives exactly N bytes" {
+	run -0 --separate-stderr to "$f" \
+		inject write:error=EINTR:when=1..3 -- --bytes 1M --threads 1
+	[ "$(injected)" -eq 3 ]
+	[ "$(size "$f")" -eq 1048576 ]
+}
+
+@test "write(2) failing with EAGAIN: the tool polls and carries on" {
+	run -0 --separate-stderr to "$f" \
+		inject write:error=EAGAIN:when=2..4 -- --bytes 2M --threads 2 --hex
+	[ "$(injected)" -eq 3 ]
+	grep -q 'poll(' "$BATS_TEST_TMPDIR/trace"
+	[ "$(size "$f")" -eq $((2 * 2097152 + 1)) ]
+}
+
+@test "short writes still give exactly N bytes" {
+	run -0 --separate-stderr to "$f" \
+		shim FAULT_WRITE_MAX=1000 -- --bytes 300001 --hex
+	[ "$(size "$f")" -eq 600003 ]
+	[ "$(unhex "$f" | wc -c)" -eq 300001 ]
+}
+
+@test "stdout left non-blocking on a slow pipe: all bytes arrive, raw" {
+	run -0 perl "$TESTS/tools/nonblock-pipe.pl" "$GETRANDOM" --bytes 4M --threads 1
+	[ "$output" = "4194304 0" ]
+}
+
+@test "stdout left non-blocking on a slow pipe: all bytes arrive, hex on the parallel path" {
+	NONBLOCK_COPY=$f run -0 perl "$TESTS/tools/nonblock-pipe.pl" \
+		"$GETRANDOM" --bytes 3M --threads 4 --hex
+	[ "$output" = "$((2 * 3145728 + 1)) 0" ]
+	[ "$(unhex "$f" | wc -c)" -eq 3145728 ]
+}
+
+@test "write(2) failing with ENOSPC on stdout: status 1 and the reason" {
+	run -1 --separate-stderr to "$f" \
+		inject write:error=ENOSPC:when=2 -- --bytes 1M --threads 1
+	[ "$stderr" = "getrandom: write error on standard output: No space left on device" ]
+}
+
+@test "write(2) failing with EIO on stdout: status 1 and the reason" {
+	run -1 --separate-stderr to "$f" \
+		inject write:error=EIO:when=1 -- --bytes 32 --hex
+	[ "$stderr" = "getrandom: write error on standard output: Input/output error" ]
+	[ "$(size "$f")" -eq 0 ]
+}
+
+# --- --output: write, fsync, link, rename ---
+
+@test "--output: write(2) failing with ENOSPC leaves no file and no temporary" {
+	d=$(outdir)
+	run -1 --separate-stderr \
+		inject write:error=ENOSPC:when=3 -- --bytes 1M --threads 1 --output "$d/key"
+	[ "$stderr" = "getrandom: cannot write $d/key: No space left on device" ]
+	[ -z "$(leftovers "$d")" ]
+}
+
+@test "--output: write(2) failing with EIO on the parallel path leaves nothing" {
+	d=$(outdir)
+	run -1 --separate-stderr \
+		inject write:error=EIO:when=5 -- --bytes 8M --threads 4 --hex --output "$d/key"
+	[ "$stderr" = "getrandom: cannot write $d/key: Input/output error" ]
+	[ -z "$(leftovers "$d")" ]
+}
+
+@test "--output: write(2) interrupted by EINTR still gives exactly N bytes" {
+	d=$(outdir)
+	run -0 inject write:error=EINTR:when=1..3 -- --bytes 5M --threads 4 --output "$d/key"
+	[ "$(size "$d/key")" -eq 5242880 ]
+	[ "$(leftovers "$d")" = key ]
+}
+
+@test "--output: fsync failing leaves no file" {
+	d=$(outdir)
+	run -1 --separate-stderr inject fsync:error=EIO:when=1 -- --output "$d/key"
+	[ "$stderr" = "getrandom: cannot sync $d/key: Input/output error" ]
+	[ -z "$(leftovers "$d")" ]
+}
+
+@test "--output: the directory's fsync failing is reported, and the file is whole" {
+	d=$(outdir)
+	run -1 --separate-stderr inject fsync:error=EIO:when=2 -- --bytes 100 --output "$d/key"
+	[ "$stderr" = "getrandom: cannot sync the directory of $d/key: Input/output error" ]
+	[ "$(leftovers "$d")" = key ]
+	[ "$(size "$d/key")" -eq 100 ]
+}
+
+@test "--output: linkat failing leaves no file" {
+	d=$(outdir)
+	run -1 --separate-stderr inject linkat:error=EIO -- --output "$d/key"
+	[ "$stderr" = "getrandom: cannot create $d/key: Input/output error" ]
+	[ -z "$(leftovers "$d")" ]
+}
+
+@test "--output: linkat with AT_EMPTY_PATH refused, the /proc link is used" {
+	d=$(outdir)
+	run -0 inject linkat:error=EPERM:when=1 -- --bytes 77 --output "$d/key"
+	[ "$(injected)" -eq 1 ]
+	grep -q '/proc/self/fd/' "$BATS_TEST_TMPDIR/trace"
+	[ "$(size "$d/key")" -eq 77 ]
+	[ "$(leftovers "$d")" = key ]
+}
+
+@test "--output: FILE appearing before the link is reported, nothing replaced" {
+	d=$(outdir)
+	run -1 --separate-stderr inject linkat:error=EEXIST -- --output "$d/key"
+	[ "$stderr" = "getrandom: $d/key: File exists (use --force to replace it)" ]
+	[ -z "$(leftovers "$d")" ]
+}
+
+@test "--output --force: rename failing keeps the old file and leaves no temporary" {
+	d=$(outdir)
+	echo old >"$d/key"
+	run -1 --separate-stderr inject rename:error=EIO -- --force --output "$d/key"
+	[ "$stderr" = "getrandom: cannot create $d/key: Input/output error" ]
+	[ "$(cat "$d/key")" = old ]
+	[ "$(leftovers "$d")" = key ]
+}
+
+# --- --output without O_TMPFILE: the named temporary file ---
+
+@test "no O_TMPFILE: the named-temporary fallback writes the whole file, mode 0600" {
+	d=$(outdir)
+	run -0 inject FAULT_NO_TMPFILE=1 -- --bytes 4M --threads 4 --hex --output "$d/key"
+	grep -q 'O_EXCL' "$BATS_TEST_TMPDIR/trace"	# mkostemp, not O_TMPFILE
+	[ "$(leftovers "$d")" = key ]
+	[ "$(stat -c %a "$d/key")" = 600 ]
+	[ "$(size "$d/key")" -eq $((2 * 4194304 + 1)) ]
+}
+
+@test "no O_TMPFILE: --force replaces the file and leaves no temporary" {
+	d=$(outdir)
+	echo old >"$d/key"
+	run -0 shim FAULT_NO_TMPFILE=1 -- --bytes 33 --force --output "$d/key"
+	[ "$(leftovers "$d")" = key ]
+	[ "$(size "$d/key")" -eq 33 ]
+	[ "$(stat -c %a "$d/key")" = 600 ]
+}
+
+@test "no O_TMPFILE: write(2) failing removes the temporary" {
+	d=$(outdir)
+	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
+		write:error=ENOSPC:when=2 -- --bytes 1M --threads 1 --output "$d/key"
+	[ "$stderr" = "getrandom: cannot write $d/key: No space left on device" ]
+	[ -z "$(leftovers "$d")" ]
+}
+
+@test "no O_TMPFILE: fsync failing removes the temporary" {
+	d=$(outdir)
+	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
+		fsync:error=EIO:when=1 -- --output "$d/key"
+	[ "$stderr" = "getrandom: cannot sync $d/key: Input/output error" ]
+	[ -z "$(leftovers "$d")" ]
+}
+
+@test "no O_TMPFILE: link failing removes the temporary" {
+	d=$(outdir)
+	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
+		link:error=EIO -- --output "$d/key"
+	[ "$stderr" = "getrandom: cannot create $d/key: Input/output error" ]
+	[ -z "$(leftovers "$d")" ]
+}
+
+@test "no O_TMPFILE: rename failing with --force keeps the old file, removes the temporary" {
+	d=$(outdir)
+	echo old >"$d/key"
+	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
+		rename:error=EIO -- --force --output "$d/key"
+	[ "$stderr" = "getrandom: cannot create $d/key: Input/output error" ]
+	[ "$(cat "$d/key")" = old ]
+	[ "$(leftovers "$d")" = key ]
+}
