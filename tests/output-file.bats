@@ -1,0 +1,193 @@
+#!/usr/bin/env bats
+# --output=FILE: mode 0600, never replaces without --force, and FILE holds
+# all N bytes or does not exist, with no temporary file left behind.
+# (Faults injected into write/fsync/rename and signals are in robust*.bats.)
+# Call: bats tests/output-file.bats (GETRANDOM=path to test another binary)
+load helpers
+
+setup() {
+	OUT=$BATS_TEST_TMPDIR/out
+	DIR=$BATS_TEST_TMPDIR/dir
+	mkdir "$DIR"
+	MOUNTED=
+}
+
+teardown() {
+	if [ -n "$MOUNTED" ]; then
+		umount "$MOUNTED"
+	fi
+}
+
+# small_fs: mounts a 64 KiB tmpfs on $DIR, or skips where that is not allowed.
+small_fs() {
+	mount -t tmpfs -o size=64k,mode=0755 getrandom-test "$DIR" 2>/dev/null ||
+		skip "cannot mount a small tmpfs (needs root)"
+	MOUNTED=$DIR
+}
+
+# mode_of FILE: prints FILE's permission bits in octal.
+mode_of() {
+	stat -c %a "$1"
+}
+
+@test "--output writes exactly N bytes to FILE and nothing to stdout" {
+	run -0 --separate-stderr gr --bytes 100 --output "$DIR/key"
+	[ -z "$stderr" ]
+	[ "$(size "$OUT")" -eq 0 ]
+	[ "$(size "$DIR/key")" -eq 100 ]
+}
+
+@test "--output leaves nothing in the directory but FILE" {
+	run -0 gr --bytes 100 --output "$DIR/key"
+	[ "$(files_in "$DIR")" = key ]
+}
+
+@test "-o FILE with --hex writes one line to FILE" {
+	run -0 gr --bytes 16 --hex -o "$DIR/token"
+	[ "$(size "$DIR/token")" -eq 33 ]
+	[[ $(cat "$DIR/token") =~ ^[0-9a-f]{32}$ ]]
+}
+
+@test "--output of a large count with threads writes every byte" {
+	run -0 gr --bytes 3M --threads=4 --output "$DIR/big"
+	[ "$(size "$DIR/big")" -eq $((3 * 1024 * 1024)) ]
+	[ "$(files_in "$DIR")" = big ]
+}
+
+@test "--output creates FILE with mode 0600 even under umask 000" {
+	run -0 bash -c 'umask 000; "$GETRANDOM" --output "$1"' _ "$DIR/key"
+	[ "$(mode_of "$DIR/key")" = 600 ]
+}
+
+@test "--output with a bare file name writes in the current directory" {
+	run -0 bash -c 'cd "$1" && "$GETRANDOM" --bytes 8 --output key' _ "$DIR"
+	[ "$(size "$DIR/key")" -eq 8 ]
+	[ "$(files_in "$DIR")" = key ]
+}
+
+@test "--output refuses an existing FILE with status 1 and leaves it untouched" {
+	echo "precious" >"$DIR/key"
+	chmod 644 "$DIR/key"
+	run -1 --separate-stderr gr --bytes 16 --output "$DIR/key"
+	[[ $stderr == "getrandom: $DIR/key: "* ]]
+	[[ $stderr == *"--force"* ]]
+	[ "$(size "$OUT")" -eq 0 ]
+	[ "$(cat "$DIR/key")" = precious ]
+	[ "$(mode_of "$DIR/key")" = 644 ]
+	[ "$(files_in "$DIR")" = key ]
+}
+
+@test "--output refuses an existing empty FILE" {
+	: >"$DIR/key"
+	run -1 gr --bytes 16 --output "$DIR/key"
+	[ "$(size "$DIR/key")" -eq 0 ]
+}
+
+@test "--output refuses a dangling symlink and creates nothing through it" {
+	ln -s "$DIR/target" "$DIR/key"
+	run -1 gr --bytes 16 --output "$DIR/key"
+	[ ! -e "$DIR/target" ]
+	[ "$(files_in "$DIR")" = key ]
+}
+
+@test "--force replaces an existing FILE with N new bytes, mode 0600" {
+	echo "old key" >"$DIR/key"
+	chmod 644 "$DIR/key"
+	run -0 --separate-stderr gr --bytes 64 --force --output "$DIR/key"
+	[ -z "$stderr" ]
+	[ "$(size "$DIR/key")" -eq 64 ]
+	[ "$(mode_of "$DIR/key")" = 600 ]
+	[ "$(files_in "$DIR")" = key ]
+}
+
+@test "-f replaces a symlink itself, not the file it points to" {
+	echo "elsewhere" >"$BATS_TEST_TMPDIR/target"
+	ln -s "$BATS_TEST_TMPDIR/target" "$DIR/key"
+	run -0 gr --bytes 64 -f --output "$DIR/key"
+	[ ! -L "$DIR/key" ]
+	[ "$(size "$DIR/key")" -eq 64 ]
+	[ "$(cat "$BATS_TEST_TMPDIR/target")" = elsewhere ]
+}
+
+@test "--force does not replace a directory and leaves nothing behind" {
+	mkdir "$DIR/key"
+	run -1 --separate-stderr gr --bytes 16 --force --output "$DIR/key"
+	[[ $stderr == "getrandom: "*"$DIR/key"* ]]
+	[ -d "$DIR/key" ]
+	[ "$(files_in "$DIR")" = key ]
+	[ -z "$(files_in "$DIR/key")" ]
+}
+
+@test "-o - writes to stdout" {
+	run -0 bash -c 'cd "$1" && "$GETRANDOM" --bytes 16 -o - | wc -c' _ "$DIR"
+	[ "${output// /}" = 16 ]
+	[ -z "$(files_in "$DIR")" ]
+}
+
+@test "--output in a missing directory fails with status 1, naming it" {
+	run -1 --separate-stderr gr --output "$DIR/missing/key"
+	[[ $stderr == "getrandom: "*"$DIR/missing"*"No such file or directory"* ]]
+	[ -z "$(files_in "$DIR")" ]
+}
+
+@test "a write that fills the disk leaves no FILE and no temporary file" {
+	small_fs
+	run -1 --separate-stderr gr --bytes 1M --output "$DIR/key"
+	[[ $stderr == "getrandom: "*"$DIR/key"*"No space left on device"* ]]
+	[ -z "$(files_in "$DIR")" ]
+}
+
+@test "a --force write that fills the disk leaves the old FILE intact" {
+	small_fs
+	echo "old key" >"$DIR/key"
+	run -1 gr --bytes 1M --force --output "$DIR/key"
+	[ "$(cat "$DIR/key")" = "old key" ]
+	[ "$(files_in "$DIR")" = key ]
+}
+
+@test "a disk that is just big enough gets the whole FILE" {
+	small_fs
+	run -0 gr --bytes 32K --output "$DIR/key"
+	[ "$(size "$DIR/key")" -eq 32768 ]
+	[ "$(files_in "$DIR")" = key ]
+}
+
+# with_umask_000 COMMAND...: runs COMMAND with umask 000 (run gives it a subshell).
+with_umask_000() {
+	umask 000
+	"$@"
+}
+
+# without_tmpfile ARGS...: runs getrandom as if $DIR's file system had no
+# O_TMPFILE (the first open of $DIR itself fails with EOPNOTSUPP).
+without_tmpfile() {
+	strace -f -qq -o "$BATS_TEST_TMPDIR/strace.log" -P "$DIR" -e trace=openat,open \
+		-e inject=openat,open:error=EOPNOTSUPP:when=1 "$GETRANDOM" "$@"
+}
+
+@test "without O_TMPFILE, a named temporary gives FILE all N bytes, mode 0600" {
+	require strace
+	run -0 --separate-stderr with_umask_000 without_tmpfile \
+		--bytes 100 --output "$DIR/key"
+	[ -z "$stderr" ]
+	[ "$(size "$DIR/key")" -eq 100 ]
+	[ "$(mode_of "$DIR/key")" = 600 ]
+	[ "$(files_in "$DIR")" = key ]
+	grep -q "O_TMPFILE.*EOPNOTSUPP.*INJECTED" "$BATS_TEST_TMPDIR/strace.log"
+}
+
+@test "without O_TMPFILE, a full disk leaves no FILE and no temporary file" {
+	require strace
+	small_fs
+	run -1 --separate-stderr without_tmpfile --bytes 1M --output "$DIR/key"
+	[[ $stderr == "getrandom: "*"No space left on device"* ]]
+	[ -z "$(files_in "$DIR")" ]
+}
+
+@test "without O_TMPFILE, --force replaces FILE and leaves no temporary file" {
+	require strace
+	echo "old key" >"$DIR/key"
+	run -0 without_tmpfile --bytes 100 --force --output "$DIR/key"
+	[ "$(size "$DIR/key")" -eq 100 ]
+	[ "$(files_in "$DIR")" = key ]
+}
