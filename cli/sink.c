@@ -41,8 +41,15 @@ static void guard_temp(const char *path)
 
 	snprintf(temp_to_remove, sizeof(temp_to_remove), "%s", path);
 	have_temp = 1;
-	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++)
+	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++) {
+		struct sigaction old;
+
+		/* A signal the parent ignores (nohup, a background job) stays ignored. */
+		if (sigaction(fatal[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
 		sigaction(fatal[i], &action, NULL);
+	}
 }
 
 static void unguard_temp(void)
