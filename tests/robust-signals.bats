@@ -1,0 +1,200 @@
+#!/usr/bin/env bats
+# Signals during a large --output and during a wait for the entropy pool.
+# A key file must be complete or absent, with no temporary file left, when
+# SIGINT, SIGTERM or SIGKILL arrive in the middle of writing it; with the
+# named-temporary fallback (no O_TMPFILE) for the catchable signals too.
+#
+# The host's pool is initialized, so a blocking wait cannot happen here:
+# the shim (FAULT_POOL_BLOCKS) makes getrandom(2) sleep until a signal as
+# the kernel does before the pool is ready; the QEMU guest covers the real
+# wait (tests/guest/uninitialized.bats).
+
+bats_require_minimum_version 1.5.0
+load robust-helpers
+
+setup_file() {
+	build_tools
+}
+
+# start [VAR=VALUE...] -- ARGS...: starts getrandom ARGS in the background,
+# with the shim and VAR=VALUE in its environment when any are given, and
+# with SIGINT, SIGTERM and SIGHUP at their default disposition (bash makes
+# background commands ignore SIGINT).  Sets $pid.
+start() {
+	local vars=()
+
+	while [ "$1" != -- ]; do
+		vars+=("$1")
+		shift
+	done
+	shift
+	[ ${#vars[@]} -gt 0 ] &&
+		vars+=("LD_PRELOAD=$BATS_FILE_TMPDIR/faults.so")
+	perl -e '$SIG{$_} = "DEFAULT" for qw(INT TERM HUP); exec @ARGV or die' \
+		env "${vars[@]}" "$GETRANDOM" "$@" \
+		</dev/null >"$BATS_TEST_TMPDIR/stdout" 2>"$BATS_TEST_TMPDIR/stderr" 3>&- &
+	pid=$!
+}
+
+# until_true COMMAND...: retries COMMAND for up to 60 s (a bound for a
+# loaded machine, not a timing check); fails if it never succeeds.
+until_true() {
+	for _ in $(seq 600); do
+		"$@" && return 0
+		sleep 0.1
+	done
+	echo "never true: $*" >&2
+	return 1
+}
+
+# has_written PID BYTES: the process wrote at least BYTES so far.
+has_written() {
+	local wchar
+
+	wchar=$(sed -n 's/^wchar: //p' "/proc/$1/io" 2>/dev/null) || return 1
+	[ "${wchar:-0}" -ge "$2" ]
+}
+
+# temp_has_data DIR: a temporary ".key.XXXXXX" in DIR holds some bytes.
+temp_has_data() {
+	find "$1" -name '.key.*' -size +1024k | grep -q .
+}
+
+gone() {
+	! kill -0 "$1" 2>/dev/null
+}
+
+# finish PID: waits for it (promptly: see until_true) and sets $status.
+finish() {
+	until_true gone "$1" || kill -KILL "$1"
+	status=0
+	wait "$1" || status=$?
+}
+
+# complete_or_absent DIR BYTES: DIR is empty, or holds exactly "key" of BYTES.
+complete_or_absent() {
+	local left
+
+	left=$(leftovers "$1")
+	[ -z "$left" ] && return 0
+	[ "$left" = key ] && [ "$(size "$1/key")" -eq "$2" ]
+}
+
+signal_during_output() {
+	local sig=$1 d
+
+	shift
+	d=$(outdir)
+	start "$@" -- --bytes 4G --output "$d/key"
+	until_true has_written "$pid" 1048576
+	kill -"$sig" "$pid"
+	finish "$pid"
+	[ "$status" -eq $((128 + $(kill -l "$sig"))) ]
+	complete_or_absent "$d" 4294967296
+}
+
+@test "SIGINT during a 4 GiB --output: the file is complete or absent, no temporary" {
+	signal_during_output INT
+}
+
+@test "SIGTERM during a 4 GiB --output: the file is complete or absent, no temporary" {
+	signal_during_output TERM
+}
+
+@test "SIGKILL during a 4 GiB --output: the file is complete or absent, no temporary" {
+	signal_during_output KILL
+}
+
+signal_during_fallback() {
+	local sig=$1 d
+
+	d=$(outdir)
+	start FAULT_NO_TMPFILE=1 -- --bytes 4G --output "$d/key"
+	until_true temp_has_data "$d"
+	kill -"$sig" "$pid"
+	finish "$pid"
+	[ "$status" -eq $((128 + $(kill -l "$sig"))) ]
+	complete_or_absent "$d" 4294967296
+}
+
+@test "SIGINT during a --output without O_TMPFILE removes the temporary" {
+	signal_during_fallback INT
+}
+
+@test "SIGTERM during a --output without O_TMPFILE removes the temporary" {
+	signal_during_fallback TERM
+}
+
+@test "SIGHUP during a --output without O_TMPFILE removes the temporary" {
+	signal_during_fallback HUP
+}
+
+@test "SIGHUP ignored by the parent (nohup) stays ignored in the fallback" {
+	d=$(outdir)
+	perl -e '$SIG{HUP} = "IGNORE"; exec @ARGV or die' \
+		env FAULT_NO_TMPFILE=1 LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
+		"$GETRANDOM" --bytes 256M --output "$d/key" \
+		</dev/null >/dev/null 2>"$BATS_TEST_TMPDIR/stderr" 3>&- &
+	pid=$!
+	until_true temp_has_data "$d"
+	kill -HUP "$pid"
+	finish "$pid"
+	[ "$status" -eq 0 ]
+	[ "$(leftovers "$d")" = key ]
+	[ "$(size "$d/key")" -eq 268435456 ]
+}
+
+# --- a blocking wait for the pool (simulated by the shim) ---
+
+signal_during_wait() {
+	local sig=$1
+
+	shift
+	start FAULT_POOL_BLOCKS=1 FAULT_READY_FILE="$BATS_TEST_TMPDIR/waiting" -- "$@"
+	until_true test -e "$BATS_TEST_TMPDIR/waiting"
+	kill -"$sig" "$pid"
+	finish "$pid"
+	[ "$status" -eq $((128 + $(kill -l "$sig"))) ]
+	[ ! -s "$BATS_TEST_TMPDIR/stdout" ]
+}
+
+@test "SIGINT while getrandom(2) waits for the pool ends the tool at once" {
+	signal_during_wait INT --bytes 32 --hex
+}
+
+@test "SIGINT while --bytes 0 waits for the pool ends the tool at once" {
+	signal_during_wait INT --bytes 0
+}
+
+@test "SIGINT during a --timeout wait ends the tool at once" {
+	signal_during_wait INT --timeout 3600 --hex
+}
+
+@test "SIGTERM while waiting for the pool ends the tool at once" {
+	signal_during_wait TERM --bytes 16
+}
+
+@test "SIGINT while waiting for the pool with --output leaves no file" {
+	d=$(outdir)
+	signal_during_wait INT --bytes 32 --output "$d/key"
+	[ -z "$(leftovers "$d")" ]
+}
+
+@test "SIGINT while waiting for the pool, no O_TMPFILE: the temporary is removed" {
+	d=$(outdir)
+	start FAULT_NO_TMPFILE=1 FAULT_POOL_BLOCKS=1 \
+		FAULT_READY_FILE="$BATS_TEST_TMPDIR/waiting" -- --bytes 32 --output "$d/key"
+	until_true test -e "$BATS_TEST_TMPDIR/waiting"
+	[ -n "$(leftovers "$d")" ]	# the temporary exists while it waits
+	kill -INT "$pid"
+	finish "$pid"
+	[ "$status" -eq 130 ]
+	[ -z "$(leftovers "$d")" ]
+}
+
+@test "the simulated pool wait really blocks: --timeout expires with status 3" {
+	run -3 --separate-stderr env FAULT_POOL_BLOCKS=1 \
+		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --timeout 0.2 --hex
+	[ "$stderr" = "getrandom: timed out after 0.200 s waiting for the kernel's entropy pool to be initialized" ]
+	[ -z "$output" ]
+}
