@@ -1,0 +1,104 @@
+#!/usr/bin/env bats
+# The two failures getrandom(2) exists to fix: no file descriptor left, and
+# no /dev (a chroot).  The tool must open nothing to get its bytes.
+# Call: bats tests/no-dev.bats (GETRANDOM=path to test another binary)
+load helpers
+
+# no_dev_access ARGS...: getrandom ARGS calls getrandom(2) and touches no
+# path under /dev (open, openat, stat, access...) on the way.
+no_dev_access() {
+	local log=$BATS_TEST_TMPDIR/strace.log
+	run -0 strace -f -qq -o "$log" -e trace=%file,getrandom \
+		"$GETRANDOM" "$@" >/dev/null
+	grep -q 'getrandom(' "$log"
+	run ! grep -F '"/dev/' "$log"
+}
+
+@test "no /dev access for raw bytes" {
+	require strace
+	no_dev_access --bytes 64
+}
+
+@test "no /dev access with --random" {
+	require strace
+	no_dev_access --random --bytes 64
+}
+
+@test "no /dev access with --insecure" {
+	require strace
+	no_dev_access --insecure --bytes 64
+}
+
+@test "no /dev access with --nonblock, --check, --timeout, --bytes=0" {
+	require strace
+	no_dev_access --nonblock --bytes 64
+	no_dev_access --check
+	no_dev_access --timeout=1 --bytes 64
+	no_dev_access --bytes=0
+}
+
+@test "no /dev access for a threaded stream in hex" {
+	require strace
+	no_dev_access --bytes 4M --hex --threads=4
+}
+
+# at_fd_floor ARGS...: runs getrandom ARGS, stdout in $OUT, with the lowest
+# descriptor limit it can start with.  A static binary needs none: the limit
+# is 0.  A dynamic one needs one for ld.so to open its libraries: the limit
+# is 1 and stdin is closed to make room.
+at_fd_floor() {
+	local limit='ulimit -n 0'
+	if bash -c 'ulimit -n 0; exec "$GETRANDOM" --version' 2>&1 >/dev/null |
+		grep -q 'error while loading shared libraries'; then
+		limit='exec 0<&-; ulimit -n 1'
+	fi
+	bash -c "$limit"' && exec "$GETRANDOM" "$@"' _ "$@" >"$OUT"
+}
+
+@test "works with the file descriptor limit at its floor" {
+	run -0 --separate-stderr at_fd_floor --bytes 16 --hex
+	[ -z "$stderr" ]
+	[[ $(cat "$OUT") =~ ^[0-9a-f]{32}$ ]]
+}
+
+@test "a large threaded stream works with the file descriptor limit at its floor" {
+	run -0 --separate-stderr at_fd_floor --bytes 4M --threads=4
+	[ -z "$stderr" ]
+	[ "$(size "$OUT")" -eq $((4 * 1024 * 1024)) ]
+}
+
+# make_chroot DIR: a root with the binary as /getrandom and, when it is
+# dynamically linked, its libraries; no /dev, /proc or /sys.
+make_chroot() {
+	local root=$1 lib
+	mkdir -p "$root"
+	cp "$GETRANDOM" "$root/getrandom"
+	if command -v ldd >/dev/null && ldd "$GETRANDOM" >/dev/null 2>&1; then
+		for lib in $(ldd "$GETRANDOM" | grep -o '/[^ ]*'); do
+			mkdir -p "$root${lib%/*}"
+			cp "$lib" "$root$lib"
+		done
+	fi
+}
+
+@test "works in a chroot without /dev, /proc or /sys" {
+	[ "$(id -u)" -eq 0 ] || skip "chroot needs root"
+	require chroot
+	make_chroot "$BATS_TEST_TMPDIR/root"
+	run -0 --separate-stderr chroot "$BATS_TEST_TMPDIR/root" /getrandom --bytes 16 --hex
+	[ -z "$stderr" ]
+	[[ $output =~ ^[0-9a-f]{32}$ ]]
+	[ ! -e "$BATS_TEST_TMPDIR/root/dev" ]
+}
+
+@test "--output works in a chroot without /dev or /proc" {
+	[ "$(id -u)" -eq 0 ] || skip "chroot needs root"
+	require chroot
+	make_chroot "$BATS_TEST_TMPDIR/root"
+	mkdir "$BATS_TEST_TMPDIR/root/keys"
+	run -0 --separate-stderr chroot "$BATS_TEST_TMPDIR/root" /getrandom \
+		--bytes 32 --output /keys/key
+	[ -z "$stderr" ]
+	[ "$(size "$BATS_TEST_TMPDIR/root/keys/key")" -eq 32 ]
+	[ "$(files_in "$BATS_TEST_TMPDIR/root/keys")" = key ]
+}
