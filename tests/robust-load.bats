@@ -1,0 +1,121 @@
+#!/usr/bin/env bats
+# Load and the parallel fill: many tools at once, several large parallel
+# runs at once, exact counts at every chunk and threshold boundary with one
+# and with four threads, and no 64-byte block written twice.
+
+bats_require_minimum_version 1.5.0
+load robust-helpers
+
+# From cli/pump.h: the fill unit, and the size from which threads are used.
+PUMP_CHUNK=98304
+PARALLEL_MIN=1048576
+
+setup_file() {
+	build_tools
+}
+
+setup() {
+	f=$BATS_TEST_TMPDIR/data
+}
+
+# sizes: around the chunk size, the parallel threshold, and odd multiples.
+sizes() {
+	echo 1 2 3 4 $((PUMP_CHUNK - 1)) $PUMP_CHUNK $((PUMP_CHUNK + 1)) \
+		$((2 * PUMP_CHUNK + 1)) $((PARALLEL_MIN - 1)) $PARALLEL_MIN \
+		$((PARALLEL_MIN + 1)) $((3 * PUMP_CHUNK * 5 + 7)) \
+		$((11 * PUMP_CHUNK)) $((11 * PUMP_CHUNK - 1))
+}
+
+# exact FORMAT: for every size and 1 and 4 threads, the output of FORMAT
+# has the exact length and decodes back to exactly that many bytes.
+exact() {
+	local format=$1 n threads text
+
+	for n in $(sizes); do
+		for threads in 1 4; do
+			"$GETRANDOM" --bytes "$n" --threads "$threads" $format >"$f"
+			case $format in
+			'') text=$n ;;
+			--hex) text=$((2 * n + 1)) ;;
+			--base64) text=$(((n + 2) / 3 * 4 + 1)) ;;
+			esac
+			if [ "$(size "$f")" -ne "$text" ]; then
+				echo "--bytes $n --threads $threads $format: $(size "$f") bytes, not $text" >&2
+				return 1
+			fi
+			case $format in
+			--hex) [ "$(unhex "$f" | wc -c)" -eq "$n" ] ;;
+			--base64) [ "$(base64 -d "$f" | wc -c)" -eq "$n" ] ;;
+			esac || { echo "--bytes $n --threads $threads $format: does not decode to $n bytes" >&2; return 1; }
+			[ "$format" = '' ] || [ "$(wc -l <"$f")" -eq 1 ] ||
+				{ echo "--bytes $n --threads $threads $format: not one line" >&2; return 1; }
+		done
+	done
+}
+
+@test "500 concurrent --bytes 16 --hex all succeed with 500 distinct keys" {
+	yes -- --hex | head -n 500 >"$BATS_TEST_TMPDIR/args"
+	run -0 xargs -P 500 -n 1 "$GETRANDOM" --bytes 16 <"$BATS_TEST_TMPDIR/args"
+	[ "${#lines[@]}" -eq 500 ]
+	for line in "${lines[@]}"; do
+		[[ $line =~ ^[0-9a-f]{32}$ ]]
+	done
+	[ "$(printf '%s\n' "${lines[@]}" | sort -u | wc -l)" -eq 500 ]
+}
+
+@test "--threads 4 really uses threads from the parallel threshold on" {
+	ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 strace -f -qq -o "$f.below" \
+		-e trace=clone,clone3 "$GETRANDOM" --bytes $((PARALLEL_MIN - 1)) --threads 4 >/dev/null
+	ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 strace -f -qq -o "$f.at" \
+		-e trace=clone,clone3 "$GETRANDOM" --bytes $PARALLEL_MIN --threads 4 >/dev/null
+	[ "$(grep -c clone "$f.below")" -eq 0 ]
+	[ "$(grep -c clone "$f.at")" -eq 4 ]
+}
+
+@test "exact raw byte counts around chunk and threshold boundaries, 1 and 4 threads" {
+	exact ''
+}
+
+@test "hex decodes to exactly N bytes around the boundaries, 1 and 4 threads" {
+	exact --hex
+}
+
+@test "base64 decodes to exactly N bytes around the boundaries, 1 and 4 threads" {
+	exact --base64
+}
+
+@test "three concurrent 256 MiB parallel runs each give exactly 256 MiB, no block twice" {
+	local i pids=()
+
+	for i in 1 2 3; do
+		"$GETRANDOM" --bytes 256M --threads 2 >"$f.$i" 3>&- &
+		pids+=($!)
+	done
+	"$GETRANDOM" --bytes 96M --threads 2 --base64 >"$f.b64" 3>&- &
+	pids+=($!)
+	for i in "${pids[@]}"; do
+		wait "$i"
+	done
+	for i in 1 2 3; do
+		[ "$(size "$f.$i")" -eq 268435456 ]
+	done
+	[ "$(base64 -d "$f.b64" | wc -c)" -eq 100663296 ]
+	cat "$f.1" "$f.2" "$f.3" >"$f.all"
+	rm "$f.1" "$f.2" "$f.3"
+	run -0 "$BATS_FILE_TMPDIR/dupblocks" "$f.all"
+	[ "$output" = "12582912 blocks, 0 repeated" ]
+}
+
+@test "no 64-byte block repeats in 1 GiB of parallel output" {
+	"$GETRANDOM" --bytes 1G --threads 4 >"$f"
+	[ "$(size "$f")" -eq 1073741824 ]
+	run -0 "$BATS_FILE_TMPDIR/dupblocks" "$f"
+	[ "$output" = "16777216 blocks, 0 repeated" ]
+}
+
+@test "no 64-byte block repeats in 64 MiB of parallel hex, decoded" {
+	"$GETRANDOM" --bytes 64M --threads 4 --hex | xxd -r -p >"$f"
+	[ "$(size "$f")" -eq 67108864 ]
+	run -0 "$BATS_FILE_TMPDIR/dupblocks" "$f"
+	[ "$output" = "1048576 blocks, 0 repeated" ]
+}
