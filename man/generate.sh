@@ -1,0 +1,42 @@
+#!/bin/sh
+# Generates the manual page getrandom(1) with help2man, from the binary's
+# --help and --version and from man/getrandom.h2m.
+# Call: man/generate.sh [OUTPUT]   (default: man/getrandom.1; `make man`)
+# GETRANDOM names the binary (default: cli/getrandom).  The page's date
+# comes from SOURCE_DATE_EPOCH; when unset, from the last commit of the
+# inputs, so that regenerating an unchanged page gives the same file.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$top/man/getrandom.1}
+bin=${GETRANDOM:-$top/cli/getrandom}
+
+die() {
+	echo "man/generate.sh: $*" >&2
+	exit 1
+}
+
+command -v help2man >/dev/null ||
+	die "help2man is not installed (Debian: apt-get install help2man)"
+[ -x "$bin" ] || die "$bin is not built: run make first"
+
+if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
+	SOURCE_DATE_EPOCH=$(git -C "$top" log -1 --format=%ct -- \
+		cli/getrandom.c man/getrandom.h2m 2>/dev/null) ||
+		die "not a git checkout: set SOURCE_DATE_EPOCH for the page's date"
+	[ -n "$SOURCE_DATE_EPOCH" ] ||
+		die "cli/getrandom.c and man/getrandom.h2m are not committed yet"
+fi
+export SOURCE_DATE_EPOCH
+
+# help2man dates the page "December 2026", which mandoc cannot parse; the
+# same day in ISO 8601 (YYYY-MM-DD) replaces it.
+day=$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%d) ||
+	die "cannot turn SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH into a date"
+
+trap 'rm -f "$out.tmp"' EXIT
+
+# help2man's month names and its parsing must not depend on the locale.
+LC_ALL=C help2man --no-info --include="$top/man/getrandom.h2m" \
+	--output="$out.tmp" "$bin"
+sed "2s/^\(\.TH [^ ]* \"[^\"]*\"\) \"[^\"]*\"/\1 \"$day\"/" "$out.tmp" >"$out"
