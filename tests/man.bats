@@ -1,0 +1,95 @@
+#!/usr/bin/env bats
+# The manual: man/getrandom.1 is help2man's output, committed, and must be
+# what man/generate.sh makes from the current --help and getrandom.h2m;
+# mandoc and groff must find nothing wrong in it or in getrandom(2).
+# Call: bats tests/man.bats (GETRANDOM=path to test another binary)
+load helpers
+
+MAN=$BATS_TEST_DIRNAME/../man
+
+setup() {
+	OUT=$BATS_TEST_TMPDIR/out
+	# The guest gets the tests without the sources: nothing to check.
+	[ -d "$MAN" ] || skip "no man/ directory next to the tests"
+}
+
+# mandoc_clean PAGE: mandoc -Tlint reports nothing for PAGE.
+mandoc_clean() {
+	require mandoc
+	run mandoc -Tlint "$1"
+	[ -z "$output" ] || fail_with "$output"
+	[ "$status" -eq 0 ]
+}
+
+# groff_clean PAGE: groff -ww reports nothing for PAGE.
+groff_clean() {
+	require groff
+	run groff -ww -z -man "$1"
+	[ -z "$output" ] || fail_with "$output"
+	[ "$status" -eq 0 ]
+}
+
+@test "man/getrandom.1 is what man/generate.sh makes from the current sources" {
+	require help2man
+	git -C "$MAN" rev-parse --git-dir >/dev/null 2>&1 ||
+		skip "not a git checkout: the page's date comes from git"
+	run -0 "$MAN/generate.sh" "$BATS_TEST_TMPDIR/getrandom.1"
+	# Line 1 names the help2man version; the rest must be identical.
+	run -0 diff <(tail -n +2 "$MAN/getrandom.1") \
+		<(tail -n +2 "$BATS_TEST_TMPDIR/getrandom.1")
+}
+
+@test "man/generate.sh gives the same page twice (SOURCE_DATE_EPOCH)" {
+	require help2man
+	SOURCE_DATE_EPOCH=1700000000 "$MAN/generate.sh" "$BATS_TEST_TMPDIR/a.1"
+	SOURCE_DATE_EPOCH=1700000000 "$MAN/generate.sh" "$BATS_TEST_TMPDIR/b.1"
+	cmp "$BATS_TEST_TMPDIR/a.1" "$BATS_TEST_TMPDIR/b.1"
+	grep -q '^\.TH GETRANDOM "1" "2023-11-14"' "$BATS_TEST_TMPDIR/a.1"
+}
+
+@test "man/getrandom.1 has the version that --version prints" {
+	local version
+	version=$("$GETRANDOM" --version | head -n 1)
+	grep -q "^\.TH GETRANDOM \"1\" \"[^\"]*\" \"$version\"" "$MAN/getrandom.1"
+}
+
+@test "man/getrandom.1 has EXIT STATUS, EXAMPLES and SECURITY sections" {
+	grep -qx '\.SH "EXIT STATUS"' "$MAN/getrandom.1"
+	grep -qx '\.SH EXAMPLES' "$MAN/getrandom.1"
+	grep -qx '\.SH SECURITY' "$MAN/getrandom.1"
+}
+
+@test "man/getrandom.1 refers to getrandom(2), random(4), urandom(4), random(7)" {
+	local see_also
+	see_also=$(sed -n '/^\.SH "SEE ALSO"/,/^\.SH/p' "$MAN/getrandom.1")
+	[[ $see_also == *".BR getrandom (2)"* ]]
+	[[ $see_also == *".BR random (4)"* ]]
+	[[ $see_also == *".BR urandom (4)"* ]]
+	[[ $see_also == *".BR random (7)"* ]]
+}
+
+@test "man/getrandom.1 documents every option of --help" {
+	local option
+	for option in $("$GETRANDOM" --help | grep -o -- '--[a-z0-9]*' | sort -u); do
+		grep -qF -- "\\fB\\-\\-${option#--}" "$MAN/getrandom.1" ||
+			fail_with "no $option in getrandom.1"
+	done
+}
+
+@test "mandoc -Tlint reports nothing for getrandom(1)" {
+	mandoc_clean "$MAN/getrandom.1"
+}
+
+@test "groff -ww reports nothing for getrandom(1)" {
+	groff_clean "$MAN/getrandom.1"
+}
+
+@test "mandoc -Tlint reports nothing for getrandom(2)" {
+	[ -f "$MAN/getrandom.2" ] || skip "man/getrandom.2 not written yet"
+	mandoc_clean "$MAN/getrandom.2"
+}
+
+@test "groff -ww reports nothing for getrandom(2)" {
+	[ -f "$MAN/getrandom.2" ] || skip "man/getrandom.2 not written yet"
+	groff_clean "$MAN/getrandom.2"
+}
