@@ -1,0 +1,113 @@
+#!/usr/bin/env bats
+# Valgrind memcheck on small, large and parallel runs and on the error
+# paths: no invalid access, no uninitialized value used, no leak
+# (definite, indirect or possible; "still reachable" after err() is not a
+# leak), and the tool's own exit status unchanged.  Valgrind's status 99
+# means it found an error.  An ASan build (SANITIZE=1) cannot run under
+# valgrind, and ASan checks the same things there, so these skip.
+
+bats_require_minimum_version 1.5.0
+load robust-helpers
+
+setup_file() {
+	build_tools
+}
+
+setup() {
+	command -v valgrind >/dev/null || skip "valgrind is not installed"
+	sanitized && skip "SANITIZE=1 build: ASan checks memory instead of valgrind"
+	f=$BATS_TEST_TMPDIR/data
+}
+
+memcheck() {
+	valgrind -q --error-exitcode=99 --leak-check=full \
+		--show-leak-kinds=definite,indirect,possible \
+		--errors-for-leak-kinds=definite,indirect,possible \
+		"$GETRANDOM" "$@"
+}
+
+@test "valgrind: 32 bytes in hex" {
+	run -0 --separate-stderr memcheck --bytes 32 --hex
+	[[ $output =~ ^[0-9a-f]{64}$ ]]
+	[ -z "$stderr" ]
+}
+
+@test "valgrind: 4 MiB in base64, one thread" {
+	run -0 --separate-stderr to "$f" memcheck --bytes 4M --threads 1 --base64
+	[ "$(base64 -d "$f" | wc -c)" -eq 4194304 ]
+	[ -z "$stderr" ]
+}
+
+@test "valgrind: 8 MiB in hex, parallel fill with 4 threads" {
+	run -0 --separate-stderr to "$f" memcheck --bytes 8M --threads 4 --hex
+	[ "$(size "$f")" -eq $((2 * 8388608 + 1)) ]
+	[ -z "$stderr" ]
+}
+
+@test "valgrind: --output, and --force over it" {
+	run -0 --separate-stderr memcheck --bytes 3M --threads 2 --output "$f"
+	[ -z "$stderr" ]
+	run -0 --separate-stderr memcheck --bytes 100 --force --output "$f"
+	[ -z "$stderr" ]
+	[ "$(size "$f")" -eq 100 ]
+}
+
+@test "valgrind: --output without O_TMPFILE (the named temporary)" {
+	run -0 --separate-stderr memcheck --bytes 1000 --output "$f"
+	rm "$f"
+	run -0 --separate-stderr env FAULT_NO_TMPFILE=1 \
+		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
+		valgrind -q --error-exitcode=99 --leak-check=full \
+		--errors-for-leak-kinds=definite,indirect,possible \
+		"$GETRANDOM" --bytes 1000 --output "$f"
+	[ -z "$stderr" ]
+	[ "$(size "$f")" -eq 1000 ]
+}
+
+@test "valgrind: usage error" {
+	run -2 --separate-stderr memcheck --bytes 12X
+	[ "${stderr_lines[0]}" = "getrandom: invalid byte count '12X'" ]
+}
+
+@test "valgrind: --check" {
+	run -0 --separate-stderr memcheck --check
+	[ -z "$stderr" ]
+}
+
+@test "valgrind: write error, one thread" {
+	run -1 --separate-stderr to /dev/full memcheck --bytes 1M --threads 1
+	[ "$stderr" = "getrandom: write error on standard output: No space left on device" ]
+}
+
+@test "valgrind: write error on the parallel path stops every thread" {
+	run -1 --separate-stderr to /dev/full memcheck --bytes 8M --threads 4 --hex
+	[ "$stderr" = "getrandom: write error on standard output: No space left on device" ]
+}
+
+@test "valgrind: refusing to replace an existing --output" {
+	echo old >"$f"
+	run -1 --separate-stderr memcheck --output "$f"
+	[ "$stderr" = "getrandom: $f: File exists (use --force to replace it)" ]
+}
+
+@test "valgrind: pool not initialized with --nonblock, and a --timeout that expires" {
+	run -3 --separate-stderr env FAULT_POOL_BLOCKS=1 \
+		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
+		valgrind -q --error-exitcode=99 --leak-check=full \
+		--errors-for-leak-kinds=definite,indirect,possible \
+		"$GETRANDOM" --nonblock --bytes 32
+	[ "$stderr" = "getrandom: the kernel's entropy pool is not initialized yet" ]
+	run -3 --separate-stderr env FAULT_POOL_BLOCKS=1 \
+		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
+		valgrind -q --error-exitcode=99 --leak-check=full \
+		--errors-for-leak-kinds=definite,indirect,possible \
+		"$GETRANDOM" --timeout 0.3 --hex
+	[ "$stderr" = "getrandom: timed out after 0.300 s waiting for the kernel's entropy pool to be initialized" ]
+}
+
+@test "valgrind does report a leak (the check can fail)" {
+	printf '#include <stdlib.h>\nint main(void){void *p = malloc(99); p = 0; return p != 0;}\n' >"$f.c"
+	cc -O0 -o "$f.leak" "$f.c"
+	run -99 valgrind -q --error-exitcode=99 --leak-check=full \
+		--errors-for-leak-kinds=definite,indirect,possible "$f.leak"
+}
