@@ -67,23 +67,29 @@ at_fd_floor() {
 	[ "$(size "$OUT")" -eq $((4 * 1024 * 1024)) ]
 }
 
+# is_dynamic FILE: FILE names an ELF interpreter (ld.so) in its first KiB.
+is_dynamic() {
+	dd if="$1" bs=1024 count=1 2>/dev/null | tr -c 'a-zA-Z0-9/._-' '\n' |
+		grep -q '^/.*/ld-[a-z0-9_.-]*\.so'
+}
+
 # make_chroot DIR: a root with the binary as /getrandom and, when it is
 # dynamically linked, its libraries; no /dev, /proc or /sys.
 make_chroot() {
 	local root=$1 lib
+	[ "$(id -u)" -eq 0 ] || skip "chroot needs root"
+	require chroot
 	mkdir -p "$root"
 	cp "$GETRANDOM" "$root/getrandom"
-	if command -v ldd >/dev/null && ldd "$GETRANDOM" >/dev/null 2>&1; then
-		for lib in $(ldd "$GETRANDOM" | grep -o '/[^ ]*'); do
-			mkdir -p "$root${lib%/*}"
-			cp "$lib" "$root$lib"
-		done
-	fi
+	is_dynamic "$GETRANDOM" || return 0
+	require ldd "dynamically linked and no ldd to find its libraries"
+	for lib in $(ldd "$GETRANDOM" | grep -o '/[^ ]*'); do
+		mkdir -p "$root${lib%/*}"
+		cp "$lib" "$root$lib"
+	done
 }
 
 @test "works in a chroot without /dev, /proc or /sys" {
-	[ "$(id -u)" -eq 0 ] || skip "chroot needs root"
-	require chroot
 	make_chroot "$BATS_TEST_TMPDIR/root"
 	run -0 --separate-stderr chroot "$BATS_TEST_TMPDIR/root" /getrandom --bytes 16 --hex
 	[ -z "$stderr" ]
@@ -92,8 +98,6 @@ make_chroot() {
 }
 
 @test "--output works in a chroot without /dev or /proc" {
-	[ "$(id -u)" -eq 0 ] || skip "chroot needs root"
-	require chroot
 	make_chroot "$BATS_TEST_TMPDIR/root"
 	mkdir "$BATS_TEST_TMPDIR/root/keys"
 	run -0 --separate-stderr chroot "$BATS_TEST_TMPDIR/root" /getrandom \
