@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # getrandom(2) errors forced with strace's fault injection, so each error
-# path runs on any kernel.  glibc itself may call getrandom(2) once at start
-# (malloc), so tests that count calls check the trace for the tool's own.
+# path runs on any kernel.  Short reads, EFAULT and failures in the
+# parallel fill are in robust-faults.bats.  glibc itself may call
+# getrandom(2) once at start (malloc), so tests that count calls check the
+# trace for the tool's own.
 # Call: bats tests/errors.bats (GETRANDOM=path to test another binary)
 load helpers
 
@@ -30,21 +32,6 @@ setup() {
 	run -0 --separate-stderr injected EINTR 2..40 --bytes 2M --threads=4
 	[ -z "$stderr" ]
 	[ "$(size "$OUT")" -eq $((2 * 1024 * 1024)) ]
-}
-
-# short_reads WHEN ARGS...: getrandom(2) calls WHEN return 1 byte (and fill none).
-short_reads() {
-	local when=$1
-	shift
-	strace -f -qq -o "$LOG" -e trace=getrandom \
-		-e inject=getrandom:retval=1:when="$when" "$GETRANDOM" "$@" >"$OUT"
-}
-
-@test "a short read from getrandom(2) is followed by a call for the rest" {
-	run -0 --separate-stderr short_reads 1..3 --bytes 100
-	[ -z "$stderr" ]
-	[ "$(size "$OUT")" -eq 100 ]
-	grep -Eq 'getrandom\(.*, 99, 0\) += (1|99)( \(INJECTED\))?$' "$LOG"
 }
 
 @test "ENOSYS fails with status 1, names getrandom(2) and the Linux needed" {
@@ -115,29 +102,11 @@ short_reads() {
 	[[ $stderr == "getrandom: "*"getrandom(2)"*"Invalid argument"* ]]
 }
 
-@test "EFAULT fails with status 1 and the strerror" {
-	run -1 --separate-stderr injected EFAULT 1+ --bytes 16
-	[[ $stderr == "getrandom: "*"Bad address"* ]]
-}
-
 @test "a failure in the middle of a stream stops it with status 1" {
 	run -1 --separate-stderr injected EIO 4+ --bytes 4M --threads=1
 	[ "$(size "$OUT")" -lt $((4 * 1024 * 1024)) ]
 	[[ $stderr == "getrandom: "*"Input/output error"* ]]
 	[ "${#stderr_lines[@]}" -eq 1 ]
-}
-
-@test "a failure in the middle of a threaded stream is reported once" {
-	run -1 --separate-stderr injected EIO 6+ --bytes 16M --threads=8
-	[ "$(size "$OUT")" -lt $((16 * 1024 * 1024)) ]
-	[[ $stderr == "getrandom: "*"Input/output error" ]]
-	[ "${#stderr_lines[@]}" -eq 1 ]
-}
-
-@test "a failure in the middle of an --output leaves no file behind" {
-	mkdir "$BATS_TEST_TMPDIR/dir"
-	run -1 injected EIO 4+ --bytes 4M --output "$BATS_TEST_TMPDIR/dir/key"
-	[ -z "$(files_in "$BATS_TEST_TMPDIR/dir")" ]
 }
 
 @test "a failure in the middle of a --force --output keeps the old file" {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # --output=FILE: mode 0600, never replaces without --force, and FILE holds
 # all N bytes or does not exist, with no temporary file left behind.
-# (Faults injected into write/fsync/rename and signals are in robust*.bats.)
+# (Faults injected into write/fsync/rename, the named-temporary fallback
+# without O_TMPFILE, and signals are covered by robust*.bats.)
 # Call: bats tests/output-file.bats (GETRANDOM=path to test another binary)
 load helpers
 
@@ -149,45 +150,5 @@ mode_of() {
 	small_fs
 	run -0 gr --bytes 32K --output "$DIR/key"
 	[ "$(size "$DIR/key")" -eq 32768 ]
-	[ "$(files_in "$DIR")" = key ]
-}
-
-# with_umask_000 COMMAND...: runs COMMAND with umask 000 (run gives it a subshell).
-with_umask_000() {
-	umask 000
-	"$@"
-}
-
-# without_tmpfile ARGS...: runs getrandom as if $DIR's file system had no
-# O_TMPFILE (the first open of $DIR itself fails with EOPNOTSUPP).
-without_tmpfile() {
-	strace -f -qq -o "$BATS_TEST_TMPDIR/strace.log" -P "$DIR" -e trace=openat,open \
-		-e inject=openat,open:error=EOPNOTSUPP:when=1 "$GETRANDOM" "$@"
-}
-
-@test "without O_TMPFILE, a named temporary gives FILE all N bytes, mode 0600" {
-	require strace
-	run -0 --separate-stderr with_umask_000 without_tmpfile \
-		--bytes 100 --output "$DIR/key"
-	[ -z "$stderr" ]
-	[ "$(size "$DIR/key")" -eq 100 ]
-	[ "$(mode_of "$DIR/key")" = 600 ]
-	[ "$(files_in "$DIR")" = key ]
-	grep -q "O_TMPFILE.*EOPNOTSUPP.*INJECTED" "$BATS_TEST_TMPDIR/strace.log"
-}
-
-@test "without O_TMPFILE, a full disk leaves no FILE and no temporary file" {
-	require strace
-	small_fs
-	run -1 --separate-stderr without_tmpfile --bytes 1M --output "$DIR/key"
-	[[ $stderr == "getrandom: "*"No space left on device"* ]]
-	[ -z "$(files_in "$DIR")" ]
-}
-
-@test "without O_TMPFILE, --force replaces FILE and leaves no temporary file" {
-	require strace
-	echo "old key" >"$DIR/key"
-	run -0 without_tmpfile --bytes 100 --force --output "$DIR/key"
-	[ "$(size "$DIR/key")" -eq 100 ]
 	[ "$(files_in "$DIR")" = key ]
 }
