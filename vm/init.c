@@ -66,6 +66,22 @@ static void mount_filesystems(void)
 	mount_one("tmpfs", "/run", MS_NOSUID | MS_NODEV);
 }
 
+/* Adds the /dev links that devtmpfs leaves out (bash needs /dev/fd). */
+static void make_dev_links(void)
+{
+	static const char *const links[][2] = {
+		{ "/proc/self/fd", "/dev/fd" },
+		{ "/proc/self/fd/0", "/dev/stdin" },
+		{ "/proc/self/fd/1", "/dev/stdout" },
+		{ "/proc/self/fd/2", "/dev/stderr" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(links) / sizeof(links[0]); i++)
+		if (symlink(links[i][0], links[i][1]) < 0 && errno != EEXIST)
+			panic(links[i][1]);
+}
+
 /* Makes stdin, stdout and stderr the console. */
 static void open_console(void)
 {
@@ -150,6 +166,7 @@ int main(void)
 	int fd;
 
 	mount_filesystems();
+	make_dev_links();
 	open_console();
 	setenv("PATH", "/bin:/sbin:/usr/bin:/usr/sbin", 1);
 	setenv("HOME", "/root", 1);

@@ -30,8 +30,8 @@ make_skeleton() {
 install_shells() {
 	local applet
 	cp /bin/busybox "$STAGE/bin/busybox"
-	for applet in $(/bin/busybox --list); do
-		[ -e "$STAGE/bin/$applet" ] || ln -s busybox "$STAGE/bin/$applet"
+	for applet in $(/bin/busybox --list-full); do
+		[ -e "$STAGE/$applet" ] || ln -s /bin/busybox "$STAGE/$applet"
 	done
 	cp /usr/bin/bash-static "$STAGE/bin/bash"
 }

@@ -8,6 +8,7 @@
 set -u
 
 export GETRANDOM=/bin/getrandom
+export BATS_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-120}
 VARIANT=${VM_VARIANT:-patched}
 SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-600}
 status=0
