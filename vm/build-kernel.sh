@@ -9,7 +9,9 @@
 # build/obj-VARIANT. The series is applied into a commit and the worktree
 # checked out to it, so that only files that changed get new times and the
 # rebuild is incremental. Nothing is rebuilt when neither the series nor
-# vm/kernel.config changed. Result: build/bzImage-VARIANT.
+# vm/kernel.config changed. Result: build/bzImage-VARIANT, and the uapi
+# headers in build/obj-VARIANT/usr/include (the kselftest builds with them).
+# KERNEL_PATCH_DIR=dir takes the series from dir instead of kernel-patch/.
 set -eu
 
 VARIANT=${1:-}
@@ -18,7 +20,7 @@ BUILD=$ROOT/build
 TREE=$BUILD/linux
 SRC=$BUILD/src-$VARIANT
 OBJ=$BUILD/obj-$VARIANT
-PATCHES=$ROOT/kernel-patch
+PATCHES=${KERNEL_PATCH_DIR:-$ROOT/kernel-patch}
 FRAGMENT=$ROOT/vm/kernel.config
 TARBALL=/usr/src/linux-source-6.1.tar.xz
 
@@ -132,6 +134,8 @@ configure
 echo "building $VARIANT kernel in $OBJ"
 make -s -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" bzImage ||
 	die "kernel build failed ($VARIANT)"
+make -s -C "$SRC" O="$OBJ" ARCH=x86_64 headers ||
+	die "make headers failed ($VARIANT)"
 record_version "$hash"
 cp "$OBJ/arch/x86/boot/bzImage" "$BUILD/bzImage-$VARIANT"
 echo "$hash" >"$OBJ/.inputs"
