@@ -54,6 +54,9 @@ static void on_alarm(int signo)
  * A zero-length getrandom(2) applies the blocking rules and nothing else.
  * With a timeout, SIGALRM (installed without SA_RESTART) interrupts the
  * wait, which is the only way to bound it without a file descriptor.
+ * The timer repeats every 10 ms after it first expires: an expiry that
+ * lands before the wait has started (a tiny timeout, or a preemption just
+ * before the call) is not lost, the next one interrupts the wait.
  */
 static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 {
@@ -61,6 +64,7 @@ static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 	struct itimerval timer = {
 		.it_value.tv_sec = timeout->tv_sec,
 		.it_value.tv_usec = timeout->tv_nsec / 1000,
+		.it_interval.tv_usec = 10000,
 	};
 	struct itimerval off = { 0 };
 	int error = 0;
