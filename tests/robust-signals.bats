@@ -198,3 +198,17 @@ signal_during_wait() {
 	[ "$stderr" = "getrandom: timed out after 0.200 s waiting for the kernel's entropy pool to be initialized" ]
 	[ -z "$output" ]
 }
+
+@test "a --timeout that expires before the wait has started still ends the wait" {
+	# The first SIGALRM lands before getrandom(2) blocks; a one-shot timer
+	# would leave the tool waiting forever.  timeout(1) is only a bound.
+	run -3 --separate-stderr timeout 60 env FAULT_POOL_BLOCKS=1 \
+		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --timeout 0.000001 --hex
+	[ "$stderr" = "getrandom: timed out after 0.000 s waiting for the kernel's entropy pool to be initialized" ]
+	[ -z "$output" ]
+}
+
+@test "a tiny --timeout with the pool initialized still writes the bytes" {
+	run -0 "$GETRANDOM" --timeout 0.000001 --hex
+	[[ $output =~ ^[0-9a-f]{64}$ ]]
+}
