@@ -8,7 +8,6 @@
 use strict;
 use warnings;
 use Fcntl qw(F_GETFL F_SETFL O_NONBLOCK);
-use Time::HiRes qw(sleep);
 
 pipe(my $r, my $w) or die "pipe: $!";
 my $flags = fcntl($w, F_GETFL, 0) or die "fcntl: $!";
@@ -26,12 +25,12 @@ if (defined $ENV{NONBLOCK_COPY}) {
 	binmode $copy;
 }
 binmode $r;
-sleep 0.2;	# let the pipe fill
+select(undef, undef, undef, 0.2);	# let the pipe fill (perl-base has no HiRes)
 my ($total, $reads, $buf) = (0, 0);
 while (my $n = sysread($r, $buf, 4096)) {
 	$total += $n;
 	print $copy $buf if $copy;
-	sleep 0.001 if ++$reads % 16 == 0;	# stay slower than the writer
+	select(undef, undef, undef, 0.001) if ++$reads % 16 == 0;	# slower than the writer
 }
 waitpid($pid, 0);
 my $status = $? & 127 ? 128 + ($? & 127) : $? >> 8;
