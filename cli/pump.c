@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The data path.  One thread fills, encodes and writes chunk after chunk.
- * With several threads (since Linux 5.18 every CPU has its own CRNG, so
- * getrandom(2) scales), workers take chunks in turn and fill and encode
- * them in a ring of slots, and this thread writes them out strictly in
- * order, so the output is exactly what one thread would have written.
+ * With N threads (since Linux 5.18 every CPU has its own CRNG, so
+ * getrandom(2) scales), this thread and N - 1 workers take chunks in turn
+ * and fill and encode them in a ring of slots, and this thread writes them
+ * out strictly in order, so the output is exactly what one thread would
+ * have written.  This thread fills a chunk itself whenever the next one to
+ * write is not ready yet: it does not sit idle while the workers fill, and
+ * it seldom has to sleep and be woken, which costs a context switch per
+ * chunk on a machine with no spare CPU.
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -101,34 +105,72 @@ static void *fill_worker(void *arg)
 	return NULL;
 }
 
-/* Writes chunk k once a worker has it; false on stop. */
-static bool write_in_order(struct ring *ring, uint64_t k,
-			   struct pump_failure *failure)
+/* Called with the lock held: writes chunk k, which is ready; stops on error. */
+static void ring_write(struct ring *ring, uint64_t k,
+		       struct pump_failure *failure)
 {
 	struct slot *slot = &ring->slots[k % ring->nslots];
-	bool stop;
+	int ret;
 
-	pthread_mutex_lock(&ring->lock);
-	while (!ring->stop && !(slot->ready && slot->index == k))
-		pthread_cond_wait(&ring->changed, &ring->lock);
-	stop = ring->stop;
 	pthread_mutex_unlock(&ring->lock);
-	if (stop)
-		return false;
-	if (sink_write(ring->job->sink, slot->chunk.data,
-		       slot->chunk.length) == -1) {
-		failure->write_failed = 1;
-		pthread_mutex_lock(&ring->lock);
-		ring_fail(ring, 0);
-		pthread_mutex_unlock(&ring->lock);
-		return false;
-	}
+	ret = sink_write(ring->job->sink, slot->chunk.data, slot->chunk.length);
 	pthread_mutex_lock(&ring->lock);
+	if (ret == -1) {
+		failure->write_failed = 1;
+		ring_fail(ring, 0);
+		return;
+	}
 	slot->ready = false;
 	ring->written = k + 1;
 	pthread_cond_broadcast(&ring->changed);
+}
+
+/*
+ * Called with the lock held: claims the next chunk and fills it, if its
+ * slot is free now (this thread frees slots, so it must never wait for
+ * one).  False if there was none to fill, or on error.
+ */
+static bool ring_fill_one(struct ring *ring)
+{
+	uint64_t k = ring->next_to_fill;
+	struct slot *slot = &ring->slots[k % ring->nslots];
+	int error;
+
+	if (k == ring->chunks || k >= ring->written + ring->nslots)
+		return false;
+	ring->next_to_fill++;
 	pthread_mutex_unlock(&ring->lock);
+	error = chunk_fill(&slot->chunk, ring->job, k);
+	pthread_mutex_lock(&ring->lock);
+	if (error) {
+		ring_fail(ring, error);
+		return false;
+	}
+	slot->index = k;
+	slot->ready = true;
 	return true;
+}
+
+/* Writes every chunk in order, filling when the next is not ready; false on stop. */
+static bool ring_drive(struct ring *ring, struct pump_failure *failure)
+{
+	bool ok = true;
+
+	pthread_mutex_lock(&ring->lock);
+	while (!ring->stop && ring->written < ring->chunks) {
+		uint64_t k = ring->written;
+		struct slot *slot = &ring->slots[k % ring->nslots];
+
+		if (slot->ready && slot->index == k)
+			ring_write(ring, k, failure);
+		else if (!ring_fill_one(ring) && !ring->stop)
+			pthread_cond_wait(&ring->changed, &ring->lock);
+	}
+	if (ring->stop)
+		ok = false;
+	ring_fail(ring, 0);	/* no error: only lets the workers go */
+	pthread_mutex_unlock(&ring->lock);
+	return ok;
 }
 
 static void ring_free(struct ring *ring)
@@ -163,24 +205,16 @@ static int pump_parallel(const struct pump_job *job,
 	pthread_t workers[PUMP_MAX_THREADS];
 	unsigned int started = 0;
 	struct ring ring;
-	bool ok = true;
+	bool ok;
 
 	if (ring_init(&ring, job) == -1)
 		return -1;
-	for (; started < job->threads; started++) {
+	/* This thread is the Nth; if no worker starts, it does all the work. */
+	for (; started + 1 < job->threads; started++) {
 		if (pthread_create(&workers[started], NULL, fill_worker, &ring))
 			break;
 	}
-	if (started == 0) {
-		ring_free(&ring);
-		return pump_serial(job, failure);
-	}
-	for (uint64_t k = 0; ok && k < ring.chunks; k++)
-		ok = write_in_order(&ring, k, failure);
-	pthread_mutex_lock(&ring.lock);
-	if (!ok)
-		ring_fail(&ring, 0);
-	pthread_mutex_unlock(&ring.lock);
+	ok = ring_drive(&ring, failure);
 	for (unsigned int i = 0; i < started; i++)
 		pthread_join(workers[i], NULL);
 	failure->random_error = ring.random_error;
