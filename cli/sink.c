@@ -34,22 +34,44 @@ static void remove_temp_and_die(int signo)
 	raise(signo);
 }
 
+/* The signals that remove a temporary file before they end the tool. */
+static const int fatal_signals[] = { SIGINT, SIGTERM, SIGHUP };
+#define FATAL_SIGNALS (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+
 static void guard_temp(const char *path)
 {
-	static const int fatal[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction action = { .sa_handler = remove_temp_and_die };
 
 	snprintf(temp_to_remove, sizeof(temp_to_remove), "%s", path);
 	have_temp = 1;
-	for (size_t i = 0; i < sizeof(fatal) / sizeof(fatal[0]); i++) {
+	for (size_t i = 0; i < FATAL_SIGNALS; i++) {
 		struct sigaction old;
 
 		/* A signal the parent ignores (nohup, a background job) stays ignored. */
-		if (sigaction(fatal[i], NULL, &old) == 0 &&
+		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
 		    old.sa_handler == SIG_IGN)
 			continue;
-		sigaction(fatal[i], &action, NULL);
+		sigaction(fatal_signals[i], &action, NULL);
 	}
+}
+
+/*
+ * Holds back SIGINT, SIGTERM and SIGHUP from before a temporary file is
+ * created until it is guarded (or gone), so no signal finds it unguarded.
+ */
+static void hold_signals(sigset_t *old)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	for (size_t i = 0; i < FATAL_SIGNALS; i++)
+		sigaddset(&set, fatal_signals[i]);
+	sigprocmask(SIG_BLOCK, &set, old);
+}
+
+static void release_signals(const sigset_t *old)
+{
+	sigprocmask(SIG_SETMASK, old, NULL);
 }
 
 static void unguard_temp(void)
@@ -84,15 +106,21 @@ static int temp_name(const char *path, char *temp, size_t size)
 
 static int open_named_temp(struct sink *sink)
 {
+	sigset_t held;
+	int saved;
+
 	if (temp_name(sink->path, sink->temp, sizeof(sink->temp)) == -1) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
+	hold_signals(&held);
 	sink->fd = mkostemp(sink->temp, O_CLOEXEC);
-	if (sink->fd == -1)
-		return -1;
-	guard_temp(sink->temp);
-	return 0;
+	if (sink->fd != -1)
+		guard_temp(sink->temp);
+	saved = errno;
+	release_signals(&held);
+	errno = saved;
+	return sink->fd == -1 ? -1 : 0;
 }
 
 void sink_open_file(struct sink *sink, const char *path, bool force)
@@ -180,6 +208,7 @@ static int link_unnamed(int fd, const char *path)
 static int name_unnamed(struct sink *sink)
 {
 	for (int tries = 0; tries < 100; tries++) {
+		sigset_t held;
 		int fd;
 
 		if (temp_name(sink->path, sink->temp, sizeof(sink->temp)) == -1) {
@@ -187,12 +216,16 @@ static int name_unnamed(struct sink *sink)
 			return -1;
 		}
 		/* mkstemp() picks a free name; the empty file it makes is then replaced. */
+		hold_signals(&held);
 		fd = mkostemp(sink->temp, O_CLOEXEC);
+		if (fd != -1) {
+			close(fd);
+			unlink(sink->temp);
+			guard_temp(sink->temp);
+		}
+		release_signals(&held);
 		if (fd == -1)
 			return -1;
-		close(fd);
-		unlink(sink->temp);
-		guard_temp(sink->temp);
 		if (link_unnamed(sink->fd, sink->temp) == 0)
 			return 0;
 		unguard_temp();
