@@ -212,3 +212,21 @@ signal_during_wait() {
 	run -0 "$GETRANDOM" --timeout 0.000001 --hex
 	[[ $output =~ ^[0-9a-f]{64}$ ]]
 }
+
+# --- the moment a temporary file has just been created ---
+
+@test "SIGINT just as the named temporary is created (no O_TMPFILE) leaves nothing" {
+	d=$(outdir)
+	run -130 env FAULT_NO_TMPFILE=1 FAULT_SIGNAL_AFTER_MKOSTEMP=2 \
+		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --output "$d/key"
+	[ -z "$(leftovers "$d")" ]
+}
+
+@test "SIGTERM just as the --force temporary name is taken leaves only the old file" {
+	d=$(outdir)
+	echo old >"$d/key"
+	run -143 env FAULT_SIGNAL_AFTER_MKOSTEMP=15 \
+		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --force --output "$d/key"
+	[ "$(leftovers "$d")" = key ]
+	[ "$(cat "$d/key")" = old ]
+}

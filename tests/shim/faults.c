@@ -14,6 +14,10 @@
  *                          the call starts to block.
  *   FAULT_WRITE_MAX=N      write(2) writes at most N bytes per call
  *   FAULT_NO_TMPFILE=1     open(2) with O_TMPFILE fails with EOPNOTSUPP
+ *   FAULT_SIGNAL_AFTER_MKOSTEMP=SIG
+ *                          mkostemp(3) raises signal number SIG as soon as
+ *                          it has created the file: the moment a temporary
+ *                          exists but may not be guarded yet
  *
  * The tool calls getrandom(2) through syscall(3), so that is what is
  * wrapped.  Build: cc -shared -fPIC -o faults.so faults.c -ldl
@@ -22,6 +26,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <sys/random.h>
@@ -160,4 +165,18 @@ int openat(int dir, const char *path, int flags, ...)
 	if (real == NULL)
 		real = (int (*)(int, const char *, int, ...))next("openat");
 	return real(dir, path, flags, mode);
+}
+
+int mkostemp(char *template, int flags)
+{
+	static int (*real)(char *, int);
+	long sig = env_long("FAULT_SIGNAL_AFTER_MKOSTEMP");
+	int fd;
+
+	if (real == NULL)
+		real = (int (*)(char *, int))next("mkostemp");
+	fd = real(template, flags);
+	if (fd != -1 && sig > 0)
+		raise((int)sig);
+	return fd;
 }
