@@ -121,6 +121,8 @@ patched | baseline) ;;
 *) die "usage: vm/build-kernel.sh patched|baseline" ;;
 esac
 "$ROOT/vm/deps.sh"
+[ -n "$(series_patches)" ] ||
+	die "$PATCHES/series is missing or lists no patch: nothing to build the $VARIANT kernel from"
 hash=$(inputs_hash)
 if [ -f "$BUILD/bzImage-$VARIANT" ] && [ "$(cat "$OBJ/.inputs" 2>/dev/null)" = "$hash" ]; then
 	echo "build/bzImage-$VARIANT is up to date"
