@@ -155,7 +155,7 @@ static int run_shell(void)
 {
 	char *const argv[] = { "/bin/cttyhack", "/bin/sh", "-l", NULL };
 
-	printf("init: interactive shell; `poweroff -f` or exit to stop the guest\n");
+	printf("init: interactive shell; `exit` or `reboot -f` stops the guest\n");
 	return run(argv, -1);
 }
 

@@ -6,7 +6,8 @@
 #   without shell: the TAP the guest sends over its second serial port
 #     (build/result-VARIANT.txt) is printed, the console goes to
 #     build/console-VARIANT.log, and the exit status is the guest's verdict;
-#   with shell: an interactive shell on this terminal (Ctrl-A x quits).
+#   with shell: an interactive shell on this terminal (`exit`, `reboot -f`
+#     or Ctrl-A x quit; `poweroff -f` only halts: the kernel has no ACPI).
 # Environment: VM_TIMEOUT (seconds, default 1200), VM_KVM=1 to use KVM.
 set -eu
 
