@@ -247,8 +247,10 @@ static void parse_options(int argc, char **argv, struct options *opts)
 	}
 	if (optind < argc)
 		usage_error("extra operand '%s'", argv[optind]);
+	/* Counting CPUs reads /sys: only outputs that start threads need it. */
 	if (opts->threads == 0)
-		opts->threads = default_threads();
+		opts->threads = opts->bytes >= PUMP_PARALLEL_MIN ?
+				default_threads() : 1;
 	check_combinations(opts);
 }
 
