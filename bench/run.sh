@@ -51,6 +51,7 @@ trap 'rm -rf "$tmp"' EXIT
 build_references() {
 	$CC -O2 -static -o "$tmp/min32" bench/min32.c ||
 		die "cannot link bench/min32.c statically: install libc6-dev"
+	$CC -O2 -o "$tmp/min32-dynamic" bench/min32.c || die "cannot build bench/min32.c"
 	$CC -O2 -o "$tmp/loop" bench/loop.c || die "cannot build bench/loop.c"
 	mkdir "$tmp/static"
 	cp -r Makefile cli "$tmp/static/"
@@ -158,8 +159,8 @@ small_output() {
 	local r i n xxd
 
 	xxd=$(xxd_small)
-	names=(limit getrandom static openssl xxd)
-	cmds=("$tmp/min32" "$GR --bytes 32 --hex"
+	names=(limit limit-dynamic getrandom static openssl xxd)
+	cmds=("$tmp/min32" "$tmp/min32-dynamic" "$GR --bytes 32 --hex"
 	      "$tmp/static/cli/getrandom --bytes 32 --hex"
 	      "openssl rand -hex 32" "sh -c '$xxd'")
 	n=${#names[@]}
@@ -198,6 +199,7 @@ small_output() {
 	for ((i = 0; i < n; i++)); do
 		case ${names[i]} in
 		limit) label="bench/min32.c, static (the limit)" ;;
+		limit-dynamic) label="bench/min32.c, linked dynamically" ;;
 		getrandom) label="getrandom --bytes 32 --hex" ;;
 		static) label="getrandom --bytes 32 --hex, built with STATIC=1" ;;
 		openssl) label="openssl rand -hex 32" ;;
