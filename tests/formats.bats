@@ -169,3 +169,41 @@ check_base64() {
 		[ "$(hexdump_of "$BATS_TEST_TMPDIR/bytes")" = "$returned" ]
 	done
 }
+
+# returned_chunks_make HEX LOG N: the buffers that the tool's getrandom(2)
+# calls in LOG filled add up to N bytes and each is found in HEX, so HEX is
+# all of them, each once, whatever order the threads filled them in.
+returned_chunks_make() {
+	local hex=$1 log=$2 n=$3 total=0 chunk
+	# With threads, strace splits calls: "getrandom( <unfinished ...>" and
+	# "<... getrandom resumed>"\x..", 98304, 0) = 98304".
+	for chunk in $(grep -E '(getrandom\(|resumed>)"[^"]*", [0-9]+, 0\) += [0-9]+$' "$log" |
+		sed -E 's/.*(getrandom\(|resumed>)"([^"]*)".*/\2/; s/\\x//g'); do
+		total=$((total + ${#chunk} / 2))
+		[[ $hex == *"$chunk"* ]] || fail_with "a returned buffer is not in the output"
+	done
+	[ "$total" -eq "$n" ] || fail_with "getrandom(2) returned $total bytes, not $n"
+}
+
+@test "--hex on the threaded path spells exactly the bytes getrandom(2) returned" {
+	require strace
+	local n=$((1024 * 1024 + 7))
+	run -0 traced "$BATS_TEST_TMPDIR/log" --bytes "$n" --hex --threads=4
+	returned_chunks_make "$(cat "$OUT")" "$BATS_TEST_TMPDIR/log" "$n"
+}
+
+@test "--base64 on the threaded path encodes exactly the bytes getrandom(2) returned" {
+	require strace
+	local n=$((1024 * 1024 + 8))
+	run -0 traced "$BATS_TEST_TMPDIR/log" --bytes "$n" --base64 --threads=4
+	base64 -d <"$OUT" >"$BATS_TEST_TMPDIR/bytes"
+	returned_chunks_make "$(hexdump_of "$BATS_TEST_TMPDIR/bytes")" \
+		"$BATS_TEST_TMPDIR/log" "$n"
+}
+
+@test "raw output on the threaded path is exactly the bytes getrandom(2) returned" {
+	require strace
+	local n=$((2 * 1024 * 1024 + 1))
+	run -0 traced "$BATS_TEST_TMPDIR/log" --bytes "$n" --threads=4
+	returned_chunks_make "$(hexdump_of "$OUT")" "$BATS_TEST_TMPDIR/log" "$n"
+}
