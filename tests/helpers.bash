@@ -5,6 +5,12 @@
 bats_require_minimum_version 1.5.0
 
 GETRANDOM=${GETRANDOM:-$BATS_TEST_DIRNAME/../cli/getrandom}
+# Some tests change directory or copy the binary: make the path absolute.
+case $GETRANDOM in
+/*) ;;
+*/*) GETRANDOM=$PWD/$GETRANDOM ;;
+*) GETRANDOM=$(command -v "$GETRANDOM" || echo "$GETRANDOM") ;;
+esac
 export GETRANDOM
 
 setup() {
