@@ -67,6 +67,17 @@ at_fd_floor() {
 	[ "$(size "$OUT")" -eq $((4 * 1024 * 1024)) ]
 }
 
+@test "--output needs just one free file descriptor" {
+	# 0, 1 and 2 are open and 3 is closed (bats keeps it for itself): the
+	# limit of 4 leaves one descriptor, for the file.
+	mkdir "$BATS_TEST_TMPDIR/dir"
+	run -0 --separate-stderr bash -c 'cd "$1" && exec 3>&- && ulimit -n 4 &&
+		exec "$GETRANDOM" --bytes 32 --output key' _ "$BATS_TEST_TMPDIR/dir"
+	[ -z "$stderr" ]
+	[ "$(size "$BATS_TEST_TMPDIR/dir/key")" -eq 32 ]
+	[ "$(files_in "$BATS_TEST_TMPDIR/dir")" = key ]
+}
+
 # is_dynamic FILE: FILE names an ELF interpreter (ld.so) in its first KiB.
 is_dynamic() {
 	dd if="$1" bs=1024 count=1 2>/dev/null | tr -c 'a-zA-Z0-9/._-' '\n' |
