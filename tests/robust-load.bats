@@ -33,11 +33,11 @@ exact() {
 
 	for n in $(sizes); do
 		for threads in 1 4; do
-			"$GETRANDOM" --bytes "$n" --threads "$threads" $format >"$f"
+			"$GETRANDOM" --bytes "$n" --threads "$threads" ${format:+"$format"} >"$f"
 			case $format in
 			'') text=$n ;;
 			--hex) text=$((2 * n + 1)) ;;
-			--base64) text=$(((n + 2) / 3 * 4 + 1)) ;;
+			--base64) text=$((4 * ((n + 2) / 3) + 1)) ;;
 			esac
 			if [ "$(size "$f")" -ne "$text" ]; then
 				echo "--bytes $n --threads $threads $format: $(size "$f") bytes, not $text" >&2

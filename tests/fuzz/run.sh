@@ -16,7 +16,7 @@ seconds=${1:-30}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out=$top/build/fuzz
-harnesses="parse encode"
+harnesses=(parse encode)
 CLANG=${CLANG:-clang}
 FLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
 
@@ -92,9 +92,8 @@ fuzz() {
 	fi
 }
 
-set -- $harnesses
-echo "1..$(($# * 2))"
-for name in $harnesses; do
+echo "1..$((${#harnesses[@]} * 2))"
+for name in "${harnesses[@]}"; do
 	build "$name"
 	replay "$name"
 	fuzz "$name"
