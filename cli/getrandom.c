@@ -46,8 +46,8 @@ static const char usage_text[] =
 "Write random bytes from the Linux getrandom(2) system call.\n"
 "\n"
 "With no option, write 32 raw bytes to standard output, once the kernel's\n"
-"entropy pool is initialized.  No file descriptor and no /dev is used to\n"
-"get them, so it works with file descriptors exhausted and in a chroot.\n"
+"entropy pool is initialized.  No file descriptor and no /dev is used\n"
+"to get them, so it works with file descriptors exhausted and in a chroot.\n"
 "\n"
 "  -n, --bytes=N          write N bytes (default 32); N may end in K, M, G, T\n"
 "                           or KiB, MiB, GiB, TiB (powers of 1024), or in\n"
@@ -76,7 +76,8 @@ static const char usage_text[] =
 " 0  if OK,\n"
 " 1  if getrandom(2) or the output failed,\n"
 " 2  if the command line is wrong,\n"
-" 3  if the entropy pool is not initialized (--nonblock, --timeout, --check).\n";
+" 3  if the entropy pool is not initialized (--nonblock, --timeout,\n"
+"    --check).\n";
 
 static const char version_text[] =
 "getrandom " VERSION "\n"
@@ -236,6 +237,10 @@ static void parse_options(int argc, char **argv, struct options *opts)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, short_options, long_options,
 				NULL)) != -1) {
+		if (c == '?' && optopt != 0 &&
+		    strncmp(argv[optind - 1], "--", 2) == 0)
+			usage_error("option '%s' doesn't allow an argument",
+				    option_name(argv, optopt, name, sizeof(name)));
 		if (c == '?' && optopt != 0)
 			usage_error("invalid option -- '%c'", optopt);
 		if (c == '?')
