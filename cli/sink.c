@@ -131,9 +131,15 @@ void sink_open_file(struct sink *sink, const char *path, bool force)
 	*sink = (struct sink){ .fd = -1, .path = path, .force = force };
 	if (strlen(path) >= PATH_MAX)
 		errx(EXIT_FAIL, "%s: %s", path, strerror(ENAMETOOLONG));
-	if (!force && lstat(path, &st) == 0)
-		errx(EXIT_FAIL, "%s: %s (use --force to replace it)", path,
-		     strerror(EEXIST));
+	if (lstat(path, &st) == 0) {
+		if (!force)
+			errx(EXIT_FAIL, "%s: %s (use --force to replace it)",
+			     path, strerror(EEXIST));
+		/* --force replaces a key file, never a device, FIFO or socket. */
+		if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+			errx(EXIT_FAIL, "%s: not a regular file; --force only replaces regular files (redirect standard output to write to it)",
+			     path);
+	}
 	directory_of(path, dir, sizeof(dir));
 	sink->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
 	sink->unnamed = sink->fd != -1;

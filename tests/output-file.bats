@@ -119,6 +119,14 @@ mode_of() {
 	[ -z "$(files_in "$DIR/key")" ]
 }
 
+@test "--force does not replace a FIFO or device with a regular file" {
+	mkfifo "$DIR/key"
+	run -1 --separate-stderr gr --bytes 16 --force --output "$DIR/key"
+	[[ $stderr == "getrandom: $DIR/key: not a regular file"* ]]
+	[ -p "$DIR/key" ]
+	[ "$(files_in "$DIR")" = key ]
+}
+
 @test "-o - writes to stdout" {
 	run -0 bash -c 'cd "$1" && "$GETRANDOM" --bytes 16 -o - | wc -c' _ "$DIR"
 	[ "${output// /}" = 16 ]
