@@ -6,6 +6,7 @@
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
 
-tests/need.sh bats strace bsdutils help2man mandoc groff-base
+tests/need.sh bats strace bsdutils help2man mandoc groff-base valgrind rng-tools5 xxd \
+	gcc libc6-dev
 mkdir -p build/tap
 bats --tap tests/*.bats | tee "build/tap/${1:-host}.tap"

@@ -66,6 +66,14 @@ fail_with() {
 	return 1
 }
 
+# Every strace in the suite runs with LeakSanitizer off: it refuses to run
+# under ptrace and would fail the sanitizer build's traced runs (valgrind
+# checks for leaks in the normal build).
+strace() {
+	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+		command strace "$@"
+}
+
 # traced LOG ARGS...: runs getrandom under strace, every getrandom(2) call
 # written to LOG with its buffer in hex (-xx), stdout in $OUT.
 traced() {
