@@ -8,7 +8,9 @@
 #     build/console-VARIANT.log, and the exit status is the guest's verdict;
 #   with shell: an interactive shell on this terminal (`exit`, `reboot -f`
 #     or Ctrl-A x quit; `poweroff -f` only halts: the kernel has no ACPI).
-# Environment: VM_TIMEOUT (seconds, default 1200), VM_KVM=1 to use KVM.
+# Environment: VM_TIMEOUT (seconds, default 1200), VM_KVM=1 to use KVM,
+#   VM_TESTS=formats.bats,usage.bats to run only those files of the host
+#   suite (after the uninitialized-pool checks, without the kselftests).
 set -eu
 
 VARIANT=${1:-}
@@ -34,6 +36,7 @@ ACCEL=(-machine accel=tcg -cpu qemu64,-rdrand,-rdseed)
 APPEND="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic"
 APPEND+=" random.trust_cpu=off random.trust_bootloader=off"
 APPEND+=" VM_VARIANT=$VARIANT VM_MODE=$MODE"
+[ -n "${VM_TESTS:-}" ] && APPEND+=" VM_TESTS=$VM_TESTS"
 
 # The QEMU command line, with the console and the result port to add.
 QEMU=(qemu-system-x86_64 -nodefaults -nographic -no-reboot
