@@ -10,6 +10,8 @@ set -u
 
 export GETRANDOM=/bin/getrandom
 export BATS_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-120}
+# Tells the host suite it runs in the guest (TCG: slow; no strace, no libc).
+export GETRANDOM_IN_VM=1
 VARIANT=${VM_VARIANT:-patched}
 SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-600}
 status=0
