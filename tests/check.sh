@@ -9,4 +9,6 @@ cd "$(dirname "$0")/.."
 tests/need.sh bats strace bsdutils help2man mandoc groff-base valgrind rng-tools5 xxd \
 	gcc libc6-dev
 mkdir -p build/tap
+# A hung test fails after 5 minutes instead of stalling the whole run.
+export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-300}
 bats --tap tests/*.bats | tee "build/tap/${1:-host}.tap"
