@@ -49,7 +49,7 @@ fi
 
 rm -f "$RESULT"
 start=$(date +%s)
-timeout "${VM_TIMEOUT:-1200}" "${QEMU[@]}" -serial "file:$CONSOLE" -serial "file:$RESULT" </dev/null ||
+timeout --foreground "${VM_TIMEOUT:-1200}" "${QEMU[@]}" -serial "file:$CONSOLE" -serial "file:$RESULT" </dev/null ||
 	echo "vm/run.sh: QEMU exited with status $? (124: timeout)" >&2
 echo "# vm: $VARIANT guest ran for $(($(date +%s) - start)) s"
 [ -f "$RESULT" ] && grep -v '^vm-status: ' "$RESULT"
