@@ -44,6 +44,7 @@ tests/need.sh hyperfine jq openssl xxd time coreutils libc6-dev ||
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+trap 'echo "bench: stopped by a failure at line $LINENO" >&2' ERR
 
 # ---------------------------------------------------------------------------
 # Reference programs, and a static build of getrandom to weigh linking
@@ -91,7 +92,7 @@ peak() {
 }
 
 lowest() {
-	values "$1" "$2" | sort -g | head -n 1
+	values "$1" "$2" | sort -g | awk 'NR == 1'	# head would SIGPIPE sort
 }
 
 # time_run KEY DEST CMD: runs the shell command CMD with its output going to
