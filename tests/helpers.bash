@@ -74,12 +74,12 @@ strace() {
 		command strace "$@"
 }
 
-# skip_if_sanitized: AddressSanitizer's runtime opens files of its own at
-# start-up (/proc/self/maps) and spins when it cannot, so the tests that
-# take every file descriptor away cannot run on the `make SANITIZE=1` build.
+# skip_if_sanitized: AddressSanitizer's runtime reads /proc/self/maps at
+# start-up, and spins or dies when it cannot, so the tests that take every
+# file descriptor or /proc away cannot run on the `make SANITIZE=1` build.
 skip_if_sanitized() {
 	if grep -q __asan_init "$GETRANDOM"; then
-		skip "the AddressSanitizer build needs file descriptors of its own"
+		skip "the AddressSanitizer build needs /proc and file descriptors of its own"
 	fi
 }
 
