@@ -432,6 +432,9 @@ machine() {
 
 THREADS=$(n=$(nproc); [ "$n" -gt 8 ] && n=8; echo "$n")
 build_references
+# A snapshot: a rebuild of cli/getrandom during the run must not change it.
+cp "$GR" "$tmp/getrandom"
+GR=$tmp/getrandom
 rm -f "$tmp/times" "$tmp/rss"
 touch "$tmp/times" "$tmp/rss"
 machine
