@@ -5,18 +5,19 @@
 # then each target of issue 4 with its number and "met" or "NOT met".
 #
 #   make bench                 build cli/getrandom, then run this
-#   bench/run.sh [ROUNDS]      ROUNDS rounds of every bulk contender (default 5)
+#   bench/run.sh [ROUNDS]      ROUNDS rounds of every bulk contender (default 3)
 #   BENCH_QUICK=1 bench/run.sh small sizes, one round: checks the script only
 #
 # GETRANDOM names the binary (default: cli/getrandom).  Contenders take
 # turns, round after round, so that a burst of load hits them all alike;
-# record numbers only with the machine quiet (load average < 0.5).  Takes
-# about 5 minutes on a quiet 2-CPU machine.  Not part of the test suite.
+# record numbers only with the machine quiet (load average < 0.5).  Three
+# rounds took 4 minutes on a 2-CPU machine at load 4.  Not part of the
+# test suite.
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
 export LC_ALL=C
 
-ROUNDS=${1:-5}
+ROUNDS=${1:-3}
 GR=${GETRANDOM:-$PWD/cli/getrandom}
 CC=${CC:-cc}
 RAW=$((1 << 30))		# section 2: 1 GiB
