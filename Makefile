@@ -53,7 +53,7 @@ build/cflags: FORCE
 cli/getrandom: $(SRCS) $(HDRS) build/cflags
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
 
-# The guest's copy: static, so the initramfs needs no libc.
+# The installed and the guest's copy: static, so it needs no libc at run time.
 cli/getrandom.static: $(SRCS) $(HDRS)
 	$(CC) -std=gnu11 $(WARNINGS) $(HARDENING) $(CFLAGS) -static-pie \
 		-Wl,-z,relro,-z,now -o $@ $(SRCS) $(LDLIBS)
@@ -84,10 +84,14 @@ fuzz: FORCE
 man: cli/getrandom
 	man/generate.sh
 
-install: cli/getrandom
+# The static build is installed: it starts in 0.50 ms against 0.65 ms for
+# the dynamic one (bench/RESULTS.md) and runs in a chroot with nothing else
+# in it.  Tests use the dynamic build, which LD_PRELOAD and ASan need; the
+# QEMU guest runs the whole suite on the static one.
+install: cli/getrandom.static
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man2 $(DESTDIR)$(COMPLETIONDIR)
-	install -m 755 cli/getrandom $(DESTDIR)$(BINDIR)/getrandom
+	install -m 755 cli/getrandom.static $(DESTDIR)$(BINDIR)/getrandom
 	install -m 644 man/getrandom.1 $(DESTDIR)$(MANDIR)/man1/getrandom.1
 	install -m 644 man/getrandom.2 $(DESTDIR)$(MANDIR)/man2/getrandom.2
 	install -m 644 cli/completion.bash $(DESTDIR)$(COMPLETIONDIR)/getrandom
