@@ -46,7 +46,12 @@ hexdump_of() {
 # digits) to FILE; fails on anything else.
 unhex() {
 	[[ $1 =~ ^([0-9a-f][0-9a-f])*$ ]] || return 1
-	printf '%b' "$(sed 's/../\\x&/g' <<<"$1")" >"$2"
+	# xxd (Debian's, or busybox's) is fast; sed is the slow fallback.
+	if command -v xxd >/dev/null; then
+		xxd -r -p <<<"$1" >"$2"
+	else
+		printf '%b' "$(sed 's/../\\x&/g' <<<"$1")" >"$2"
+	fi
 }
 
 # assert_usage_error STRING: the last `run --separate-stderr gr ...` was a

@@ -17,9 +17,27 @@ sanitized() {
 # Builds tests/shim/faults.c and tests/tools/dupblocks.c into the file's
 # temporary directory; call from setup_file.
 build_tools() {
+	# The guest has no compiler: need_tools then skips what uses them.
+	command -v cc >/dev/null || return 0
 	cc -O2 -shared -fPIC -o "$BATS_FILE_TMPDIR/faults.so" \
 		"$TESTS/shim/faults.c" -ldl
 	cc -O2 -o "$BATS_FILE_TMPDIR/dupblocks" "$TESTS/tools/dupblocks.c"
+}
+
+# need_tools: skips the test when build_tools had no compiler.
+need_tools() {
+	[ -x "$BATS_FILE_TMPDIR/dupblocks" ] ||
+		skip "no C compiler here to build the fault shim and checkers"
+}
+
+# scaled SIZE: SIZE, or a sixteenth of it in the QEMU guest, whose 512 MiB
+# of memory holds /tmp and whose emulated CPU is slow.  SIZE in MiB.
+scaled() {
+	if [ -n "${GETRANDOM_IN_VM:-}" ]; then
+		echo "$(($1 / 16))M"
+	else
+		echo "$1M"
+	fi
 }
 
 # shim VAR=VALUE... -- ARGS...: runs getrandom ARGS with the shim preloaded.

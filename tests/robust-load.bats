@@ -85,39 +85,50 @@ exact() {
 }
 
 @test "three concurrent 256 MiB parallel runs each give exactly 256 MiB, no block twice" {
-	local i pids=()
+	need_tools
+	local i pids=() big b64 bytes
+	big=$(scaled 256) b64=$(scaled 96)
+	bytes=$((${big%M} * 1048576))
 
 	for i in 1 2 3; do
-		"$GETRANDOM" --bytes 256M --threads 2 >"$f.$i" 3>&- &
+		"$GETRANDOM" --bytes "$big" --threads 2 >"$f.$i" 3>&- &
 		pids+=($!)
 	done
-	"$GETRANDOM" --bytes 96M --threads 2 --base64 >"$f.b64" 3>&- &
+	"$GETRANDOM" --bytes "$b64" --threads 2 --base64 >"$f.b64" 3>&- &
 	pids+=($!)
 	for i in "${pids[@]}"; do
 		wait "$i"
 	done
 	for i in 1 2 3; do
-		[ "$(size "$f.$i")" -eq 268435456 ]
+		[ "$(size "$f.$i")" -eq "$bytes" ]
 	done
-	[ "$(base64 -d "$f.b64" | wc -c)" -eq 100663296 ]
+	[ "$(base64 -d "$f.b64" | wc -c)" -eq $((${b64%M} * 1048576)) ]
 	cat "$f.1" "$f.2" "$f.3" >"$f.all"
 	rm "$f.1" "$f.2" "$f.3"
 	run -0 "$BATS_FILE_TMPDIR/dupblocks" "$f.all"
-	[ "$output" = "12582912 blocks, 0 repeated" ]
+	[ "$output" = "$((3 * bytes / 64)) blocks, 0 repeated" ]
 }
 
 @test "no 64-byte block repeats in 1 GiB of parallel output" {
-	"$GETRANDOM" --bytes 1G --threads 4 >"$f"
-	[ "$(size "$f")" -eq 1073741824 ]
+	need_tools
+	local big bytes
+	big=$(scaled 1024)
+	bytes=$((${big%M} * 1048576))
+	"$GETRANDOM" --bytes "$big" --threads 4 >"$f"
+	[ "$(size "$f")" -eq "$bytes" ]
 	run -0 "$BATS_FILE_TMPDIR/dupblocks" "$f"
-	[ "$output" = "16777216 blocks, 0 repeated" ]
+	[ "$output" = "$((bytes / 64)) blocks, 0 repeated" ]
 }
 
 @test "no 64-byte block repeats in 64 MiB of parallel hex, decoded" {
-	"$GETRANDOM" --bytes 64M --threads 4 --hex | xxd -r -p >"$f"
-	[ "$(size "$f")" -eq 67108864 ]
+	need_tools
+	local big bytes
+	big=$(scaled 64)
+	bytes=$((${big%M} * 1048576))
+	"$GETRANDOM" --bytes "$big" --threads 4 --hex | xxd -r -p >"$f"
+	[ "$(size "$f")" -eq "$bytes" ]
 	run -0 "$BATS_FILE_TMPDIR/dupblocks" "$f"
-	[ "$output" = "1048576 blocks, 0 repeated" ]
+	[ "$output" = "$((bytes / 64)) blocks, 0 repeated" ]
 }
 
 # tsan: builds cli/ with ThreadSanitizer (once) and sets $tsan; skips

@@ -16,6 +16,10 @@ setup_file() {
 	build_tools
 }
 
+setup() {
+	need_tools
+}
+
 # start [VAR=VALUE...] -- ARGS...: starts getrandom ARGS in the background,
 # with the shim and VAR=VALUE in its environment when any are given, and
 # with SIGINT, SIGTERM and SIGHUP at their default disposition (bash makes
