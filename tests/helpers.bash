@@ -33,7 +33,7 @@ size() {
 
 # require TOOL [WHY]: skips the test when TOOL is not installed.
 require() {
-	command -v "$1" >/dev/null || skip "${2:-$1 not installed}"
+	type -P "$1" >/dev/null || skip "${2:-$1 not installed}"
 }
 
 # hexdump_of FILE: prints FILE as one line of lowercase hex pairs.
