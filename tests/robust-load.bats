@@ -86,6 +86,14 @@ exact() {
 	exact --base64
 }
 
+# holds_no_repeat FILE BYTES: FILE is BYTES long and no 64-byte block of
+# it appears twice.
+holds_no_repeat() {
+	[ "$(size "$1")" -eq "$2" ]
+	run -0 "$BATS_FILE_TMPDIR/dupblocks" "$1"
+	[ "$output" = "$(($2 / 64)) blocks, 0 repeated" ]
+}
+
 @test "three concurrent 256 MiB parallel runs each give exactly 256 MiB, no block twice" {
 	need_tools
 	local i pids=() big b64 bytes
@@ -107,8 +115,7 @@ exact() {
 	[ "$(base64 -d "$f.b64" | wc -c)" -eq $((${b64%M} * 1048576)) ]
 	cat "$f.1" "$f.2" "$f.3" >"$f.all"
 	rm "$f.1" "$f.2" "$f.3"
-	run -0 "$BATS_FILE_TMPDIR/dupblocks" "$f.all"
-	[ "$output" = "$((3 * bytes / 64)) blocks, 0 repeated" ]
+	holds_no_repeat "$f.all" $((3 * bytes))
 }
 
 @test "no 64-byte block repeats in 1 GiB of parallel output" {
@@ -117,9 +124,7 @@ exact() {
 	big=$(scaled 1024)
 	bytes=$((${big%M} * 1048576))
 	"$GETRANDOM" --bytes "$big" --threads 4 >"$f"
-	[ "$(size "$f")" -eq "$bytes" ]
-	run -0 "$BATS_FILE_TMPDIR/dupblocks" "$f"
-	[ "$output" = "$((bytes / 64)) blocks, 0 repeated" ]
+	holds_no_repeat "$f" "$bytes"
 }
 
 @test "no 64-byte block repeats in 64 MiB of parallel hex, decoded" {
@@ -128,9 +133,7 @@ exact() {
 	big=$(scaled 64)
 	bytes=$((${big%M} * 1048576))
 	"$GETRANDOM" --bytes "$big" --threads 4 --hex | xxd -r -p >"$f"
-	[ "$(size "$f")" -eq "$bytes" ]
-	run -0 "$BATS_FILE_TMPDIR/dupblocks" "$f"
-	[ "$output" = "$((bytes / 64)) blocks, 0 repeated" ]
+	holds_no_repeat "$f" "$bytes"
 }
 
 # tsan: builds cli/ with ThreadSanitizer (once) and sets $tsan; skips
