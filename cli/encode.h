@@ -8,7 +8,7 @@
 
 enum format { FORMAT_RAW, FORMAT_HEX, FORMAT_BASE64 };
 
-/* Builds the lookup tables; call once, before any thread encodes. */
+/* Picks the fastest encoders this CPU runs; call once, before any encoding. */
 void encode_init(void);
 
 /* How many bytes of text len input bytes become (newline not counted). */

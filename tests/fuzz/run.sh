@@ -1,10 +1,13 @@
 #!/bin/bash
 # Builds the libFuzzer harnesses in tests/fuzz/ with clang (ASan + UBSan),
 # replays every input under tests/fuzz/regressions/NAME/, then fuzzes each
-# harness for a bounded time.  Prints TAP on standard output; exit status 0
+# harness for a bounded time.  The encoders have one path per CPU feature
+# (cli/encode-x86.c), chosen from glibc's record of the CPU, so the encode
+# harness runs three times: as the CPU is, and with glibc's tunables
+# turning AVX2, then AVX2 and SSSE3 off.  Prints TAP on standard output; exit status 0
 # when every line is "ok".
 #
-#   tests/fuzz/run.sh [SECONDS]     SECONDS per harness, default 30
+#   tests/fuzz/run.sh [SECONDS]     SECONDS per run, default 30
 #
 # The working corpus grows in build/fuzz/corpus-NAME (seeded from
 # tests/fuzz/corpus/NAME, which stays untouched).  A crashing input is
@@ -16,7 +19,8 @@ seconds=${1:-30}
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out=$top/build/fuzz
-harnesses=(parse encode)
+# HARNESS or HARNESS/HWCAPS: the harness, with glibc.cpu.hwcaps=HWCAPS.
+runs=(parse encode encode/-AVX2 encode/-AVX2,-SSSE3)
 CLANG=${CLANG:-clang}
 FLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
 
@@ -38,7 +42,7 @@ mkdir -p "$out"
 sources() {
 	case $1 in
 	parse) echo "$top/cli/parse.c" ;;
-	encode) echo "$top/cli/encode.c" ;;
+	encode) echo "$top/cli/encode.c $top/cli/encode-x86.c" ;;
 	esac
 }
 
@@ -55,49 +59,63 @@ ok() { n=$((n + 1)); echo "ok $n - $*"; }
 not_ok() { n=$((n + 1)); echo "not ok $n - $*"; status=1; }
 status=0
 
+# harness NAME [HWCAPS] ARGS...: runs fuzz_NAME, with glibc's tunable
+# glibc.cpu.hwcaps=HWCAPS when HWCAPS is not empty.
+harness() {
+	local name=$1 hwcaps=$2
+	shift 2
+	if [ -n "$hwcaps" ]; then
+		GLIBC_TUNABLES=glibc.cpu.hwcaps=$hwcaps "$out/fuzz_$name" "$@"
+	else
+		"$out/fuzz_$name" "$@"
+	fi
+}
+
 # Runs each committed crash input once: it must not crash any more.
 replay() {
-	local name=$1 dir=$here/regressions/$1 log=$out/replay-$1.log
-	local inputs=("$dir"/*)
+	local name=$1 hwcaps=$2 label=$3 dir=$here/regressions/$1
+	local log=$out/replay-$1$2.log inputs=("$dir"/*)
 
 	if [ ! -e "${inputs[0]}" ]; then
-		ok "fuzz $name regressions # SKIP none committed"
+		ok "fuzz $label regressions # SKIP none committed"
 		return
 	fi
-	if "$out/fuzz_$name" "${inputs[@]}" >"$log" 2>&1; then
-		ok "fuzz $name regressions (${#inputs[@]} inputs replayed)"
+	if harness "$name" "$hwcaps" "${inputs[@]}" >"$log" 2>&1; then
+		ok "fuzz $label regressions (${#inputs[@]} inputs replayed)"
 	else
-		not_ok "fuzz $name regressions"
+		not_ok "fuzz $label regressions"
 		sed 's/^/# /' "$log" | tail -30
 	fi
 }
 
 fuzz() {
-	local name=$1 log=$out/fuzz-$1.log dict=()
+	local name=$1 hwcaps=$2 label=$3 log=$out/fuzz-$1$2.log dict=()
 	local corpus=$out/corpus-$name artifacts=$out/artifacts-$name/
 	local execs units
 
 	mkdir -p "$corpus" "$artifacts"
 	[ -f "$here/$name.dict" ] && dict=(-dict="$here/$name.dict")
-	if "$out/fuzz_$name" -max_total_time="$seconds" -timeout=10 \
+	if harness "$name" "$hwcaps" -max_total_time="$seconds" -timeout=10 \
 		-rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
 		-artifact_prefix="$artifacts" "$corpus" "$here/corpus/$name" \
 		>"$log" 2>&1; then
 		execs=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
 		units=$(find "$corpus" -type f | wc -l)
-		ok "fuzz $name"
-		echo "# $name: ${seconds}s, ${execs:-?} exec/s, working corpus $units inputs"
+		ok "fuzz $label"
+		echo "# $label: ${seconds}s, ${execs:-?} exec/s, working corpus $units inputs"
 	else
-		not_ok "fuzz $name"
+		not_ok "fuzz $label"
 		sed 's/^/# /' "$log" | grep -v '^# #[0-9]' | tail -40
 		echo "# crashing input in $artifacts: add it to tests/fuzz/regressions/$name/"
 	fi
 }
 
-echo "1..$((${#harnesses[@]} * 2))"
-for name in "${harnesses[@]}"; do
-	build "$name"
-	replay "$name"
-	fuzz "$name"
+echo "1..$((${#runs[@]} * 2))"
+for run in "${runs[@]}"; do
+	name=${run%%/*} hwcaps=${run#"$name"} hwcaps=${hwcaps#/}
+	label=$name${hwcaps:+ (glibc.cpu.hwcaps=$hwcaps)}
+	[ -n "$hwcaps" ] || build "$name"	# a variant reuses the build before it
+	replay "$name" "$hwcaps" "$label"
+	fuzz "$name" "$hwcaps" "$label"
 done
 exit $status

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * SIMD encoders for x86-64 (cli/encode-x86.c).  Each encodes a prefix of
+ * its input and returns its length: for base64 a multiple of 3, which may
+ * be 0.  Elsewhere they encode nothing and the scalar code does it all.
+ */
+#ifndef GETRANDOM_ENCODE_X86_H
+#define GETRANDOM_ENCODE_X86_H
+
+#include <stddef.h>
+
+#if defined(__x86_64__)
+void x86_encode_init(void);
+size_t x86_encode_hex(const unsigned char *in, size_t len, char *out);
+size_t x86_encode_base64(const unsigned char *in, size_t len, char *out);
+#else
+static inline void x86_encode_init(void)
+{
+}
+
+static inline size_t x86_encode_hex(const unsigned char *in, size_t len,
+				    char *out)
+{
+	(void)in, (void)len, (void)out;
+	return 0;
+}
+
+static inline size_t x86_encode_base64(const unsigned char *in, size_t len,
+				       char *out)
+{
+	(void)in, (void)len, (void)out;
+	return 0;
+}
+#endif
+
+#endif
