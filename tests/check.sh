@@ -6,7 +6,7 @@
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
 
-tests/need.sh bats strace bsdutils help2man mandoc groff-base valgrind rng-tools5 xxd \
+tests/need.sh bats strace gdb bsdutils help2man mandoc groff-base valgrind rng-tools5 xxd \
 	gcc libc6-dev
 mkdir -p build/tap
 # A hung test fails after 5 minutes instead of stalling the whole run.
