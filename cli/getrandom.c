@@ -277,7 +277,7 @@ static void open_sink(struct sink *sink, const struct options *opts)
 		sink_open_file(sink, opts->output, opts->force);
 		return;
 	}
-	sink_open_stdout(sink);
+	sink_open_stdout(sink, encoded_length(opts->format, opts->bytes));
 	if (opts->format == FORMAT_RAW && opts->bytes > 0 && !opts->force &&
 	    isatty(STDOUT_FILENO))
 		usage_error("refusing to write raw bytes to a terminal; use --hex or --base64, redirect the output, or --force");

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct sink {
 	int fd;
@@ -15,7 +16,7 @@ struct sink {
 	char temp[PATH_MAX];	/* a named temporary file, or "" */
 };
 
-void sink_open_stdout(struct sink *sink);
+void sink_open_stdout(struct sink *sink, uint64_t length);
 void sink_open_file(struct sink *sink, const char *path, bool force);
 int sink_write(struct sink *sink, const void *buf, size_t len);
 int sink_commit(struct sink *sink);
