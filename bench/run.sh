@@ -5,14 +5,15 @@
 # then each target of issue 4 with its number and "met" or "NOT met".
 #
 #   make bench                 build cli/getrandom, then run this
-#   bench/run.sh [ROUNDS]      ROUNDS rounds of every bulk contender (default 7)
+#   bench/run.sh [ROUNDS]      ROUNDS rounds of raw bulk (default 7), twice as
+#                              many of hex and base64 (their runs are short)
 #   BENCH_QUICK=1 bench/run.sh small sizes, one round: checks the script only
 #
 # GETRANDOM names the binary (default: cli/getrandom).  Contenders take
 # turns, round after round, so that a burst of load hits them all alike,
 # and each ratio is the median of the ratios within each round, which
 # cancels what drifts from one round to the next; record numbers only with
-# the machine quiet (load average < 0.5).  Seven rounds take about 6
+# the machine quiet (load average < 0.5).  Seven rounds take about 8
 # minutes on an idle 2-CPU machine.  Not part of the test suite.
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +41,8 @@ die() {
 case $ROUNDS in
 '' | *[!0-9]* | 0) die "ROUNDS must be a positive number, not '$ROUNDS'" ;;
 esac
+# A text run lasts under a second, so a hiccup of the machine moves it more.
+TEXT_ROUNDS=$((2 * ROUNDS))
 [ -x "$GR" ] || die "$GR not found: run 'make' first (or 'make bench')"
 tests/need.sh hyperfine jq openssl xxd time coreutils libc6-dev ||
 	die "install the packages named above"
@@ -126,16 +129,16 @@ time_run() {
 	record "$tmp/rss" "$key" "$(tail -n 1 "$tmp/rss1")"
 }
 
-# rounds LIST_FILE: runs every "KEY<TAB>DEST<TAB>CMD" line of LIST_FILE,
-# ROUNDS times, starting each round one contender further along.
+# rounds LIST_FILE COUNT: runs every "KEY<TAB>DEST<TAB>CMD" line of
+# LIST_FILE, COUNT times, starting each round one contender further along.
 rounds() {
-	local n r i k key dest cmd
+	local count=$2 n r i k key dest cmd
 	local -a lines
 
 	mapfile -t lines <"$1"
 	n=${#lines[@]}
-	for ((r = 0; r < ROUNDS; r++)); do
-		printf 'bench: round %d of %d\n' $((r + 1)) "$ROUNDS" >&2
+	for ((r = 0; r < count; r++)); do
+		printf 'bench: round %d of %d\n' $((r + 1)) "$count" >&2
 		for ((i = 0; i < n; i++)); do
 			k=$(((i + r) % n))
 			IFS=$'\t' read -r key dest cmd <<<"${lines[k]}"
@@ -255,7 +258,7 @@ raw_bulk() {
 			"openssl-$dest" "$dest" "openssl rand $RAW" >>"$tmp/list"
 	done
 	echo "bench: 2. raw bulk, $((RAW >> 20)) MiB" >&2
-	rounds "$tmp/list"
+	rounds "$tmp/list" "$ROUNDS"
 
 	echo "### 2. Raw bulk: $((RAW >> 20)) MiB"
 	echo
@@ -316,11 +319,11 @@ text_bulk() {
 		t-xxd "head -c $TEXT /dev/urandom | xxd -p" \
 		t-base64 "head -c $TEXT /dev/urandom | base64 -w0" >>"$tmp/list"
 	echo "bench: 3. hex and base64 bulk, $((TEXT >> 20)) MiB" >&2
-	rounds "$tmp/list"
+	rounds "$tmp/list" "$TEXT_ROUNDS"
 
 	echo "### 3. Hex and base64 bulk: $((TEXT >> 20)) MiB of random input, to /dev/null"
 	echo
-	echo "$ROUNDS rounds; the median time, and the median of the ratios within"
+	echo "$TEXT_ROUNDS rounds; the median time, and the median of the ratios within"
 	echo "each round.  Rates count input bytes; \"x raw\" is against raw"
 	echo "getrandom with the same threads (one thread for the other tools)."
 	echo
