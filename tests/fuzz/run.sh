@@ -4,8 +4,8 @@
 # harness for a bounded time.  The encoders have one path per CPU feature
 # (cli/encode-x86.c), chosen from glibc's record of the CPU, so the encode
 # harness runs three times: as the CPU is, and with glibc's tunables
-# turning AVX2, then AVX2 and SSSE3 off.  Prints TAP on standard output; exit status 0
-# when every line is "ok".
+# turning AVX2, then AVX2 and SSSE3 off.  Prints TAP on standard output;
+# exit status 0 when every line is "ok".
 #
 #   tests/fuzz/run.sh [SECONDS]     SECONDS per run, default 30
 #
