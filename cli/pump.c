@@ -80,27 +80,35 @@ static bool ring_claim(struct ring *ring, uint64_t *index)
 	return !ring->stop;
 }
 
+/*
+ * Called with the lock held, for a chunk k this thread has claimed: fills
+ * it without the lock and marks its slot ready.  False on error.
+ */
+static bool ring_fill(struct ring *ring, uint64_t k)
+{
+	struct slot *slot = &ring->slots[k % ring->nslots];
+	int error;
+
+	pthread_mutex_unlock(&ring->lock);
+	error = chunk_fill(&slot->chunk, ring->job, k);
+	pthread_mutex_lock(&ring->lock);
+	if (error) {
+		ring_fail(ring, error);
+		return false;
+	}
+	slot->index = k;
+	slot->ready = true;
+	return true;
+}
+
 static void *fill_worker(void *arg)
 {
 	struct ring *ring = arg;
 	uint64_t k;
 
 	pthread_mutex_lock(&ring->lock);
-	while (ring_claim(ring, &k)) {
-		struct slot *slot = &ring->slots[k % ring->nslots];
-		int error;
-
-		pthread_mutex_unlock(&ring->lock);
-		error = chunk_fill(&slot->chunk, ring->job, k);
-		pthread_mutex_lock(&ring->lock);
-		if (error) {
-			ring_fail(ring, error);
-			break;
-		}
-		slot->index = k;
-		slot->ready = true;
+	while (ring_claim(ring, &k) && ring_fill(ring, k))
 		pthread_cond_broadcast(&ring->changed);
-	}
 	pthread_mutex_unlock(&ring->lock);
 	return NULL;
 }
@@ -133,22 +141,11 @@ static void ring_write(struct ring *ring, uint64_t k,
 static bool ring_fill_one(struct ring *ring)
 {
 	uint64_t k = ring->next_to_fill;
-	struct slot *slot = &ring->slots[k % ring->nslots];
-	int error;
 
 	if (k == ring->chunks || k >= ring->written + ring->nslots)
 		return false;
 	ring->next_to_fill++;
-	pthread_mutex_unlock(&ring->lock);
-	error = chunk_fill(&slot->chunk, ring->job, k);
-	pthread_mutex_lock(&ring->lock);
-	if (error) {
-		ring_fail(ring, error);
-		return false;
-	}
-	slot->index = k;
-	slot->ready = true;
-	return true;
+	return ring_fill(ring, k);
 }
 
 /* Writes every chunk in order, filling when the next is not ready; false on stop. */
