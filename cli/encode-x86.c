@@ -21,28 +21,20 @@
 
 #if __has_include(<sys/platform/x86.h>)
 #include <sys/platform/x86.h>
-#define CPU_HAS(feature) CPU_FEATURE_ACTIVE(feature)
-#else
-#define CPU_HAS(feature) has_##feature()
-static bool has_SSSE3(void)
-{
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("ssse3");
-}
-
-static bool has_AVX2(void)
-{
-	__builtin_cpu_init();
-	return __builtin_cpu_supports("avx2");
-}
 #endif
 
 static bool have_ssse3, have_avx2;
 
 void x86_encode_init(void)
 {
-	have_ssse3 = CPU_HAS(SSSE3);
-	have_avx2 = CPU_HAS(AVX2);
+#ifdef CPU_FEATURE_ACTIVE
+	have_ssse3 = CPU_FEATURE_ACTIVE(SSSE3);
+	have_avx2 = CPU_FEATURE_ACTIVE(AVX2);
+#else	/* not glibc 2.33 or later: libgcc asks the CPU itself */
+	__builtin_cpu_init();
+	have_ssse3 = __builtin_cpu_supports("ssse3");
+	have_avx2 = __builtin_cpu_supports("avx2");
+#endif
 }
 
 /* Sixteen nibbles, one per byte, to their lowercase hex digits. */
