@@ -84,8 +84,8 @@ fuzz: FORCE
 man: cli/getrandom
 	man/generate.sh
 
-# The static build is installed: it starts in 0.50 ms against 0.65 ms for
-# the dynamic one (bench/RESULTS.md) and runs in a chroot with nothing else
+# The static build is installed: it starts about a quarter faster than the
+# dynamic one (bench/RESULTS.md) and runs in a chroot with nothing else
 # in it.  Tests use the dynamic build, which LD_PRELOAD and ASan need; the
 # QEMU guest runs the whole suite on the static one.
 install: cli/getrandom.static
