@@ -6,6 +6,7 @@
 #   make check        the bats suite on this machine's kernel
 #   make test         everything: host suites, fuzzing, the QEMU guests
 #   make install      PREFIX, DESTDIR, BINDIR, MANDIR are honoured
+#   make deb          the Debian package, in build/deb/
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -83,6 +84,10 @@ fuzz: FORCE
 
 man: cli/getrandom
 	man/generate.sh
+
+# The Debian package, built in a copy of the tree: build/deb/*.deb.
+deb: FORCE
+	debian/build.sh
 
 # The static build is installed: it starts about a quarter faster than the
 # dynamic one (bench/RESULTS.md) and runs in a chroot with nothing else

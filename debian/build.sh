@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds the Debian package (what `make deb` does), as root or not.
+#   debian/build.sh [OUTDIR]
+# The tree is copied to OUTDIR/getrandom-VERSION and built there with
+# dpkg-buildpackage -us -uc -b, so the work tree stays as it was; the .deb
+# files, .buildinfo and .changes land in OUTDIR (default build/deb).  The
+# copy holds the files git tracks and new ones it does not ignore, as they
+# are in the work tree; outside a git checkout, everything but build/.
+set -eu
+cd "$(dirname "$0")/.."
+out=${1:-build/deb}
+
+# debhelper and dpkg-dev from debian/control, build-essential for gcc,
+# make and libc6-dev (whose libc.a the static link needs).
+tests/need.sh build-essential debhelper dpkg-dev
+
+version=$(dpkg-parsechangelog -S Version)
+src=$out/getrandom-${version%-*}
+rm -rf "$src"
+rm -f "$out"/getrandom*_"$version"_*
+mkdir -p "$src"
+if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+	git ls-files -z --cached --others --exclude-standard |
+		xargs -0 cp --parents -a -t "$src" --
+else
+	tar -cf - --exclude=./build --exclude=./.git . | tar -xf - -C "$src"
+fi
+
+(cd "$src" && dpkg-buildpackage -us -uc -b)
+rm -rf "$src"
+ls "$out"/*.deb
