@@ -1,0 +1,136 @@
+#!/usr/bin/env bats
+# The Debian package: make deb builds it from a copy of the tree, lintian
+# finds nothing, a second build is byte-identical, and (as root) it
+# installs with dpkg -i, works, and purges without a trace.
+# Call: bats tests/deb.bats   (builds the package twice: about a minute)
+load helpers
+
+setup_file() {
+	TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
+	export TOP
+	# The guest gets the tests without the sources: nothing to package.
+	[ -d "$TOP/debian" ] || skip "no debian/ directory next to the tests"
+	type -P dpkg-buildpackage >/dev/null || skip "dpkg-buildpackage not installed"
+	touch "$BATS_FILE_TMPDIR/before-build"
+	if ! make -C "$TOP" deb >"$BATS_FILE_TMPDIR/build.log" 2>&1; then
+		tail -n 40 "$BATS_FILE_TMPDIR/build.log" >&2
+		return 1
+	fi
+	VERSION=$(cd "$TOP" && dpkg-parsechangelog -S Version)
+	DEB=$TOP/build/deb/getrandom_${VERSION}_$(dpkg --print-architecture).deb
+	export VERSION DEB
+}
+
+@test "make deb leaves no file changed or added in the tree outside build/" {
+	# The top directory itself is left out: make deb may create build/ in it.
+	run -0 find "$TOP" -mindepth 1 \( -path "$TOP/build" -o -path "$TOP/.git" \) \
+		-prune -o -newer "$BATS_FILE_TMPDIR/before-build" -print
+	[ -z "$output" ] || fail_with "touched by the build: $output"
+}
+
+@test "the package holds the binary, getrandom(1) and the completion, not getrandom(2)" {
+	run -0 dpkg-deb -c "$DEB"
+	local list=$output$'\n'
+	[[ $list == *" ./usr/bin/getrandom"$'\n'* ]]
+	[[ $list == *" ./usr/share/man/man1/getrandom.1.gz"$'\n'* ]]
+	[[ $list == *" ./usr/share/bash-completion/completions/getrandom"$'\n'* ]]
+	[[ $output != *man2* ]] || fail_with "ships a section 2 page: $output"
+	run -0 dpkg-deb -f "$DEB" Package Version
+	[ "$output" = $'Package: getrandom\nVersion: '"$VERSION" ]
+}
+
+@test "the packaged binary is the static build, with dpkg-buildflags' hardening" {
+	dpkg-deb -x "$DEB" "$BATS_TEST_TMPDIR/root"
+	local bin=$BATS_TEST_TMPDIR/root/usr/bin/getrandom
+	run -0 readelf -lW "$bin"
+	[[ $output != *INTERP* ]] || fail_with "it asks for a dynamic loader"
+	[[ $output == *GNU_RELRO* ]] || fail_with "no RELRO segment"
+	run -0 readelf -dW "$bin"
+	[[ $output == *"(FLAGS)"*BIND_NOW* ]] || fail_with "not linked with -z now"
+	[[ $output != *"(NEEDED)"* ]] || fail_with "it needs shared libraries"
+	# Every flag dpkg-buildflags gives reached the compiler.
+	local flags flag
+	flags=$(cd "$TOP" && DEB_BUILD_MAINT_OPTIONS=hardening=+all \
+		dpkg-buildflags --get CFLAGS && DEB_BUILD_MAINT_OPTIONS=hardening=+all \
+		dpkg-buildflags --get CPPFLAGS && DEB_BUILD_MAINT_OPTIONS=hardening=+all \
+		dpkg-buildflags --get LDFLAGS)
+	# The compiler's command line, its continuation lines joined.
+	run -0 sed -n -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' \
+		-e '/-o cli\/getrandom\.static /p' "$BATS_FILE_TMPDIR/build.log"
+	[ -n "$output" ] || fail_with "no static build in the log"
+	for flag in $flags; do
+		[[ $flag == -ffile-prefix-map=* ]] && continue # names the build path
+		[[ " $output " == *" $flag "* ]] || fail_with "$flag not passed: $output"
+	done
+	run -0 "$bin" --bytes 32 --hex
+	[[ $output =~ ^[0-9a-f]{64}$ ]]
+}
+
+@test "lintian, default profile: no error and no warning" {
+	require lintian
+	local changes=${DEB%.deb}.changes
+	run --separate-stderr lintian --fail-on error,warning "$changes"
+	[ -z "$output" ] || fail_with "$output"
+	[ "$status" -eq 0 ] || fail_with "lintian: status $status: $stderr"
+}
+
+@test "two builds of the same tree, in other directories, give identical .deb files" {
+	local again=$BATS_TEST_TMPDIR/again deb
+	run -0 "$TOP/debian/build.sh" "$again"
+	local first=("$TOP"/build/deb/*_"$VERSION"_*.deb) second=("$again"/*.deb)
+	[ "${#first[@]}" -eq "${#second[@]}" ] || fail_with "${first[*]} against ${second[*]}"
+	for deb in "${first[@]}"; do
+		cmp "$deb" "$again/${deb##*/}" || fail_with "${deb##*/} differs"
+	done
+}
+
+# resolved_completion: what bash-completion's on-demand loader finds for
+# getrandom, and what it then offers for "getrandom --he".
+resolved_completion() {
+	env -i PATH=/usr/bin:/bin bash --norc --noprofile -c '
+		. /usr/share/bash-completion/bash_completion || exit 1
+		# The loader that "complete -D" names (its name changed in 2.12).
+		loader=$(complete -p -D) && loader=${loader#*-F } && loader=${loader%% *}
+		"$loader" getrandom
+		complete -p getrandom || exit 1
+		COMP_WORDS=(getrandom --he) COMP_CWORD=1 COMPREPLY=()
+		func=$(complete -p getrandom) && func=${func#*-F } && func=${func%% *}
+		"$func" getrandom --he getrandom
+		printf "%s\n" "${COMPREPLY[@]}" | sort | paste -s -d " "'
+}
+
+@test "dpkg -i installs a getrandom that runs and has its page and completion; purge leaves nothing" {
+	[ "$(id -u)" -eq 0 ] || skip "dpkg -i needs root"
+	if dpkg-query -W -f '${Status}' getrandom 2>/dev/null | grep -q ' installed'; then
+		skip "a getrandom package is installed already; not replacing it"
+	fi
+	[ ! -e /usr/bin/getrandom ] || skip "/usr/bin/getrandom exists already; not replacing it"
+	require man "man-db not installed"
+	[ -f /usr/share/bash-completion/bash_completion ] || skip "bash-completion not installed"
+
+	# Which of the package's directories were there before, to be kept.
+	local path kept=$BATS_TEST_TMPDIR/kept
+	dpkg-deb --fsys-tarfile "$DEB" | tar -t | sed 's|^\./|/|; s|/$||; /^$/d' \
+		>"$BATS_TEST_TMPDIR/paths"
+	while read -r path; do
+		[ ! -d "$path" ] || echo "$path"
+	done <"$BATS_TEST_TMPDIR/paths" >"$kept"
+
+	run -0 dpkg -i "$DEB"
+	run -0 env PATH=/usr/bin:/bin getrandom --bytes 32 --hex
+	[[ $output =~ ^[0-9a-f]{64}$ ]] || fail_with "output: $output"
+	run -0 man -w getrandom
+	[ "$output" = /usr/share/man/man1/getrandom.1.gz ] || fail_with "man -w: $output"
+	run -0 resolved_completion
+	[[ ${lines[0]} == *"-F _getrandom getrandom" ]] || fail_with "$output"
+	[ "${lines[1]}" = "--help --hex" ] || fail_with "$output"
+
+	run -0 dpkg --purge getrandom
+	run dpkg-query -W -f '${Status}' getrandom
+	[[ $status -ne 0 || $output == "unknown ok not-installed" ]] ||
+		fail_with "still known to dpkg: $output"
+	while read -r path; do
+		[ ! -e "$path" ] || grep -qxF "$path" "$kept" ||
+			fail_with "left after purge: $path"
+	done <"$BATS_TEST_TMPDIR/paths"
+}
