@@ -7,6 +7,7 @@
 #   make test         everything: host suites, fuzzing, the QEMU guests
 #   make install      PREFIX, DESTDIR, BINDIR, MANDIR are honoured
 #   make deb          the Debian package, in build/deb/
+#   make test-debian13  the host suite on Debian 13, in a chroot (as root)
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
@@ -88,6 +89,10 @@ man: cli/getrandom
 # The Debian package, built in a copy of the tree: build/deb/*.deb.
 deb: FORCE
 	debian/build.sh
+
+# The host suite on Debian 13 (GCC 14, glibc 2.41) in a debootstrapped root.
+test-debian13: FORCE
+	tests/debian13.sh
 
 # The static build is installed: it starts about a quarter faster than the
 # dynamic one (bench/RESULTS.md) and runs in a chroot with nothing else
