@@ -186,9 +186,12 @@ counts_size() {
 	run ! grep -E 'getrandom\("' "$BATS_TEST_TMPDIR/log"
 }
 
-@test "--check with --random or --nonblock still exits 0" {
-	run -0 gr --check --random
-	run -0 gr --check --nonblock
+@test "--check with --random, --nonblock, --force or --threads is refused" {
+	local option
+	for option in --random --nonblock --force --threads=2; do
+		run --separate-stderr gr --check "$option"
+		assert_usage_error "--check and ${option%=*}"
+	done
 }
 
 @test "--threads=1 and --threads=16 both write exactly N bytes" {
@@ -220,9 +223,9 @@ counts_size() {
 	run -0 "$GETRANDOM" --help
 	local option
 	for option in --bytes=N --hex --base64 --random --nonblock --insecure \
-		--timeout=SECONDS --check --output=FILE --force --threads=N \
+		--timeout=DURATION --check --output=FILE --force --threads=N \
 		--help --version; do
-		[[ $output == *" $option "* ]] || fail_with "no $option in --help"
+		[[ $output == *" $option"[$' \n']* ]] || fail_with "no $option in --help"
 	done
 }
 

@@ -70,7 +70,7 @@ mode_of() {
 	echo "precious" >"$DIR/key"
 	chmod 644 "$DIR/key"
 	run -1 --separate-stderr gr --bytes 16 --output "$DIR/key"
-	[[ $stderr == "getrandom: $DIR/key: "* ]]
+	[[ $stderr == "getrandom: '$DIR/key': "* ]]
 	[[ $stderr == *"--force"* ]]
 	[ "$(size "$OUT")" -eq 0 ]
 	[ "$(cat "$DIR/key")" = precious ]
@@ -122,7 +122,7 @@ mode_of() {
 @test "--force does not replace a FIFO or device with a regular file" {
 	mkfifo "$DIR/key"
 	run -1 --separate-stderr gr --bytes 16 --force --output "$DIR/key"
-	[[ $stderr == "getrandom: $DIR/key: not a regular file"* ]]
+	[ "$stderr" = "getrandom: not a regular file: '$DIR/key'" ]
 	[ -p "$DIR/key" ]
 	[ "$(files_in "$DIR")" = key ]
 }

@@ -197,7 +197,7 @@ setup() {
 @test "--output: FILE appearing before the link is reported, nothing replaced" {
 	d=$(outdir)
 	run -1 --separate-stderr inject linkat:error=EEXIST -- --output "$d/key"
-	[ "$stderr" = "getrandom: $d/key: File exists (use --force to replace it)" ]
+	[ "$stderr" = "getrandom: '$d/key': File exists (use --force to replace it)" ]
 	[ -z "$(leftovers "$d")" ]
 }
 

@@ -87,7 +87,7 @@ memcheck() {
 @test "valgrind: refusing to replace an existing --output" {
 	echo old >"$f"
 	run -1 --separate-stderr memcheck --output "$f"
-	[ "$stderr" = "getrandom: $f: File exists (use --force to replace it)" ]
+	[ "$stderr" = "getrandom: '$f': File exists (use --force to replace it)" ]
 }
 
 @test "valgrind: pool not initialized with --nonblock, and a --timeout that expires" {
