@@ -57,34 +57,40 @@ static void append(char *out, size_t *len, const char *text)
 	out[*len] = '\0';
 }
 
+/* Where quote_into() stands: in '...', between quotes, or in $'...'. */
+enum quote_state { IN_QUOTES, BETWEEN, IN_ESCAPES };
+
 static void quote_into(const char *name, char *out)
 {
+	enum quote_state state = IN_QUOTES;
 	size_t len = 0;
-	bool open = true;
 	char esc[8], one[2] = "";
 
 	out[0] = '\0';
 	append(out, &len, "'");
 	for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
 		if (is_control(*p)) {
-			append(out, &len, open ? "'$'" : "$'");
+			/* Control bytes in a row share one $'...'. */
+			if (state != IN_ESCAPES)
+				append(out, &len, state == IN_QUOTES ? "'$'" : "$'");
 			append(out, &len, c_escape(*p, esc, sizeof(esc)));
-			append(out, &len, "'");
-			open = false;
+			state = IN_ESCAPES;
 			continue;
 		}
+		if (state == IN_ESCAPES)
+			append(out, &len, "'");
 		if (*p == '\'') {
-			append(out, &len, open ? "'\\'" : "\\'");
-			open = false;
+			append(out, &len, state == IN_QUOTES ? "'\\'" : "\\'");
+			state = BETWEEN;
 			continue;
 		}
-		if (!open)
+		if (state != IN_QUOTES)
 			append(out, &len, "'");
-		open = true;
+		state = IN_QUOTES;
 		one[0] = (char)*p;
 		append(out, &len, one);
 	}
-	if (open)
+	if (state != BETWEEN)
 		append(out, &len, "'");
 }
 

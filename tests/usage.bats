@@ -208,3 +208,15 @@ bad_timeout() {
 	run --separate-stderr gr --bogus
 	[[ $stderr == *"--help"* ]]
 }
+
+@test "an ambiguous abbreviation is reported in getopt_long's own words" {
+	run --separate-stderr gr --h
+	assert_usage_error "option '--h' is ambiguous; possibilities: '--hex' '--help'"
+	run --separate-stderr gr --b 3
+	assert_usage_error "option '--b' is ambiguous; possibilities: '--bytes' '--base64'"
+}
+
+@test "an unambiguous abbreviation is accepted" {
+	run -0 gr --hex --byt 4
+	[ "$(size "$OUT")" -eq 9 ]
+}
