@@ -144,7 +144,7 @@ setup() {
 	d=$(outdir)
 	run -1 --separate-stderr \
 		inject write:error=ENOSPC:when=3 -- --bytes 1M --threads 1 --output "$d/key"
-	[ "$stderr" = "getrandom: cannot write $d/key: No space left on device" ]
+	[ "$stderr" = "getrandom: cannot write '$d/key': No space left on device" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -152,7 +152,7 @@ setup() {
 	d=$(outdir)
 	run -1 --separate-stderr \
 		inject write:error=EIO:when=5 -- --bytes 8M --threads 4 --hex --output "$d/key"
-	[ "$stderr" = "getrandom: cannot write $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot write '$d/key': Input/output error" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -166,14 +166,14 @@ setup() {
 @test "--output: fsync failing leaves no file" {
 	d=$(outdir)
 	run -1 --separate-stderr inject fsync:error=EIO:when=1 -- --output "$d/key"
-	[ "$stderr" = "getrandom: cannot sync $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot sync '$d/key': Input/output error" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
 @test "--output: the directory's fsync failing is reported, and the file is whole" {
 	d=$(outdir)
 	run -1 --separate-stderr inject fsync:error=EIO:when=2 -- --bytes 100 --output "$d/key"
-	[ "$stderr" = "getrandom: cannot sync the directory of $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot sync the directory of '$d/key': Input/output error" ]
 	[ "$(leftovers "$d")" = key ]
 	[ "$(size "$d/key")" -eq 100 ]
 }
@@ -181,7 +181,7 @@ setup() {
 @test "--output: linkat failing leaves no file" {
 	d=$(outdir)
 	run -1 --separate-stderr inject linkat:error=EIO -- --output "$d/key"
-	[ "$stderr" = "getrandom: cannot create $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -205,7 +205,7 @@ setup() {
 	d=$(outdir)
 	echo old >"$d/key"
 	run -1 --separate-stderr inject rename:error=EIO -- --force --output "$d/key"
-	[ "$stderr" = "getrandom: cannot create $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
 	[ "$(cat "$d/key")" = old ]
 	[ "$(leftovers "$d")" = key ]
 }
@@ -234,7 +234,7 @@ setup() {
 	d=$(outdir)
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		write:error=ENOSPC:when=2 -- --bytes 1M --threads 1 --output "$d/key"
-	[ "$stderr" = "getrandom: cannot write $d/key: No space left on device" ]
+	[ "$stderr" = "getrandom: cannot write '$d/key': No space left on device" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -242,7 +242,7 @@ setup() {
 	d=$(outdir)
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		fsync:error=EIO:when=1 -- --output "$d/key"
-	[ "$stderr" = "getrandom: cannot sync $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot sync '$d/key': Input/output error" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -250,7 +250,7 @@ setup() {
 	d=$(outdir)
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		link:error=EIO -- --output "$d/key"
-	[ "$stderr" = "getrandom: cannot create $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -259,7 +259,7 @@ setup() {
 	echo old >"$d/key"
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		rename:error=EIO -- --force --output "$d/key"
-	[ "$stderr" = "getrandom: cannot create $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
 	[ "$(cat "$d/key")" = old ]
 	[ "$(leftovers "$d")" = key ]
 }
