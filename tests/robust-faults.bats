@@ -221,6 +221,19 @@ setup() {
 	[ "$(size "$d/key")" -eq $((2 * 4194304 + 1)) ]
 }
 
+@test "no O_TMPFILE: names of 248 to 255 bytes are created and replaced" {
+	d=$(outdir)
+	local n name
+	for n in 248 255; do
+		name=$(printf 'k%.0s' $(seq "$n"))
+		run -0 --separate-stderr shim FAULT_NO_TMPFILE=1 -- --bytes 16 --output "$d/$name"
+		[ "$(size "$d/$name")" -eq 16 ] || { echo "$n: $stderr" >&2; false; }
+		run -0 --separate-stderr shim FAULT_NO_TMPFILE=1 -- --bytes 8 --force --output "$d/$name"
+		[ "$(size "$d/$name")" -eq 8 ] || { echo "$n --force: $stderr" >&2; false; }
+	done
+	[ "$(leftovers "$d" | wc -l)" -eq 2 ]
+}
+
 @test "no O_TMPFILE: --force replaces the file and leaves no temporary" {
 	d=$(outdir)
 	echo old >"$d/key"
