@@ -22,6 +22,7 @@
 #include "entropy.h"
 #include "parse.h"
 #include "pump.h"
+#include "quote.h"
 #include "sink.h"
 
 #define VERSION "1.0"
@@ -163,7 +164,7 @@ static void parse_option(struct options *opts, int c, const char *arg)
 	switch (c) {
 	case 'n':
 		if (!parse_size(arg, &opts->bytes))
-			usage_error("invalid byte count '%s'", arg);
+			usage_error("invalid byte count %s", quote(arg));
 		break;
 	case 'x':
 		set_format(opts, FORMAT_HEX, "--hex");
@@ -182,8 +183,8 @@ static void parse_option(struct options *opts, int c, const char *arg)
 		break;
 	case 't':
 		if (!parse_seconds(arg, &opts->timeout_value))
-			usage_error("invalid timeout '%s' (a duration such as 2, 0.5, 1.5m or 2h, at most a year)",
-				    arg);
+			usage_error("invalid timeout %s (a duration such as 2, 0.5, 1.5m or 2h, at most a year)",
+				    quote(arg));
 		opts->timeout = &opts->timeout_value;
 		break;
 	case 'c':
@@ -199,7 +200,7 @@ static void parse_option(struct options *opts, int c, const char *arg)
 		break;
 	case 'j':
 		if (!parse_count(arg, PUMP_MAX_THREADS, &opts->threads))
-			usage_error("invalid thread count '%s' (1 to %u)", arg,
+			usage_error("invalid thread count %s (1 to %u)", quote(arg),
 				    PUMP_MAX_THREADS);
 		break;
 	case OPT_HELP:
@@ -319,7 +320,7 @@ static void parse_options(int argc, char **argv, struct options *opts)
 		parse_option(opts, c, optarg);
 	}
 	if (optind < argc)
-		usage_error("extra operand '%s'", argv[optind]);
+		usage_error("extra operand %s", quote(argv[optind]));
 	/* Counting CPUs reads /sys: only outputs that start threads need it. */
 	if (opts->threads == 0)
 		opts->threads = opts->bytes >= PUMP_PARALLEL_MIN ?

@@ -220,3 +220,10 @@ bad_timeout() {
 	run -0 gr --hex --byt 4
 	[ "$(size "$OUT")" -eq 9 ]
 }
+
+@test "a bad value or operand is quoted as GNU tools quote it" {
+	run --separate-stderr gr --bytes $'1\nK'
+	assert_usage_error "invalid byte count '1'\$'\\n''K'"
+	run --separate-stderr gr $'\e[2J'
+	assert_usage_error "extra operand ''\$'\\033''[2J'"
+}
