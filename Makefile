@@ -2,10 +2,12 @@
 # kernel booted in QEMU.  Recipes only call scripts; the logic lives there.
 #
 #   make              build cli/getrandom
-#   make run          build it and print 32 random bytes in hex
+#   make run          build the static binary and print 32 random bytes in hex
 #   make check        the bats suite on this machine's kernel
 #   make test         everything: host suites, fuzzing, the QEMU guests
 #   make install      PREFIX, DESTDIR, BINDIR, MANDIR are honoured
+#   make install-man2 also the section-2 page (not by default: it would
+#                     shadow the distribution's getrandom(2))
 #   make deb          the Debian package, in build/deb/
 #   make test-debian13  the host suite on Debian 13, in a chroot (as root)
 
@@ -42,7 +44,8 @@ SRCS = $(wildcard cli/*.c)
 HDRS = $(wildcard cli/*.h)
 
 .DELETE_ON_ERROR:
-.PHONY: all run check test vm-check vm-shell bench fuzz man install uninstall clean FORCE
+.PHONY: all run check test vm-check vm-shell bench fuzz man install uninstall \
+	install-man2 uninstall-man2 clean FORCE
 
 all: cli/getrandom
 
@@ -60,10 +63,12 @@ cli/getrandom.static: $(SRCS) $(HDRS)
 	$(CC) -std=gnu11 $(WARNINGS) $(HARDENING) $(CFLAGS) -static-pie \
 		-Wl,-z,relro,-z,now -o $@ $(SRCS) $(LDLIBS)
 
+# The static build: the dynamic one cannot even start (its loader opens
+# libc) when file descriptors are exhausted, a case --help promises.
 run:
 	tests/need.sh make gcc libc6-dev
-	@$(MAKE) --no-print-directory cli/getrandom
-	cli/getrandom --bytes 32 --hex
+	@$(MAKE) --no-print-directory cli/getrandom.static
+	cli/getrandom.static --bytes 32 --hex
 
 check: cli/getrandom
 	tests/check.sh
@@ -100,15 +105,24 @@ test-debian13: FORCE
 # QEMU guest runs the whole suite on the static one.
 install: cli/getrandom.static
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(MANDIR)/man2 $(DESTDIR)$(COMPLETIONDIR)
+		$(DESTDIR)$(COMPLETIONDIR)
 	install -m 755 cli/getrandom.static $(DESTDIR)$(BINDIR)/getrandom
 	install -m 644 man/getrandom.1 $(DESTDIR)$(MANDIR)/man1/getrandom.1
-	install -m 644 man/getrandom.2 $(DESTDIR)$(MANDIR)/man2/getrandom.2
 	install -m 644 cli/completion.bash $(DESTDIR)$(COMPLETIONDIR)/getrandom
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/getrandom $(DESTDIR)$(MANDIR)/man1/getrandom.1 \
-		$(DESTDIR)$(MANDIR)/man2/getrandom.2 $(DESTDIR)$(COMPLETIONDIR)/getrandom
+		$(DESTDIR)$(COMPLETIONDIR)/getrandom
+
+# man-db searches PREFIX's pages before /usr/share/man: installed by
+# default, this page would shadow the getrandom(2) of manpages-dev, or with
+# PREFIX=/usr overwrite it.  Only on request, and uninstalled separately.
+install-man2:
+	install -d $(DESTDIR)$(MANDIR)/man2
+	install -m 644 man/getrandom.2 $(DESTDIR)$(MANDIR)/man2/getrandom.2
+
+uninstall-man2:
+	rm -f $(DESTDIR)$(MANDIR)/man2/getrandom.2
 
 clean:
 	rm -f cli/getrandom cli/getrandom.static build/cflags

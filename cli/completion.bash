@@ -1,6 +1,10 @@
 # Bash completion for getrandom(1).  `make install` puts it in the
 # bash-completion directory as "getrandom"; to try it: source cli/completion.bash
-# Needs nothing but bash's own complete and compgen.
+# File names are completed by bash-completion's _filedir where it is
+# loaded, as its own completions do; otherwise the same way with bash's
+# compgen alone: no word splitting on blanks, no glob expansion of the
+# names found, quoting left to bash (-o filenames).  As with _filedir, a
+# name that holds a newline cannot be offered.
 
 _getrandom_options='--bytes= --hex --base64 --random --nonblock --insecure
 --timeout= --check --output= --force --threads= --help --version'
@@ -9,14 +13,13 @@ _getrandom_options='--bytes= --hex --base64 --random --nonblock --insecure
 _getrandom_values() {
 	case $1 in
 	-n | --bytes)
-		COMPREPLY=($(compgen -W '16 32 64 1K 1M 1G' -- "$2"))
+		mapfile -t COMPREPLY < <(compgen -W '16 32 64 1K 1M 1G' -- "$2")
 		;;
 	-j | --threads)
-		COMPREPLY=($(compgen -W "$(echo {1..16})" -- "$2"))
+		mapfile -t COMPREPLY < <(compgen -W "$(echo {1..16})" -- "$2")
 		;;
 	-o | --output)
-		compopt -o filenames 2>/dev/null
-		COMPREPLY=($(compgen -f -- "$2"))
+		_getrandom_files "$2"
 		;;
 	-t | --timeout)
 		COMPREPLY=()
@@ -27,8 +30,23 @@ _getrandom_values() {
 	esac
 }
 
+# _getrandom_files CUR: fills COMPREPLY with the file names that CUR, as
+# typed (quotes and backslashes included), begins.
+_getrandom_files() {
+	local cur=$1 word
+	if declare -F _filedir >/dev/null; then
+		_filedir
+		return 0
+	fi
+	compopt -o filenames 2>/dev/null
+	# What the user typed, unquoted: an opening quote dropped, \x made x.
+	word=${cur#[\"\']}
+	word=$(printf '%s' "$word" | sed 's/\\\(.\)/\1/g')
+	mapfile -t COMPREPLY < <(compgen -f -- "$word")
+}
+
 _getrandom() {
-	local cur=${COMP_WORDS[COMP_CWORD]} prev= prefix=
+	local cur=${COMP_WORDS[COMP_CWORD]} prev='' prefix=''
 
 	if [ "$COMP_CWORD" -gt 0 ]; then
 		prev=${COMP_WORDS[COMP_CWORD - 1]}
@@ -49,7 +67,7 @@ _getrandom() {
 		return 0
 	fi
 
-	COMPREPLY=($(compgen -W "$_getrandom_options" -- "$cur"))
+	mapfile -t COMPREPLY < <(compgen -W "$_getrandom_options" -- "$cur")
 	if [[ ${COMPREPLY[*]} == *= ]]; then
 		compopt -o nospace 2>/dev/null
 	fi

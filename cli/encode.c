@@ -21,11 +21,13 @@ void encode_init(void)
 
 uint64_t encoded_length(enum format format, uint64_t len)
 {
+	/* Past 2^64 - 1 the text length saturates: it only sizes a pipe. */
 	switch (format) {
 	case FORMAT_HEX:
-		return len * 2;
+		return len > UINT64_MAX / 2 ? UINT64_MAX : len * 2;
 	case FORMAT_BASE64:
-		return (len / 3 + (len % 3 != 0)) * 4;
+		return len / 3 + 1 > UINT64_MAX / 4 ? UINT64_MAX :
+		       (len / 3 + (len % 3 != 0)) * 4;
 	default:
 		return len;
 	}

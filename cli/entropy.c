@@ -8,6 +8,7 @@
 #include <err.h>
 #include <signal.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -109,17 +110,37 @@ int wait_for_pool(unsigned int flags, const struct timespec *timeout)
 	return 0;
 }
 
+/*
+ * The duration in seconds, exactly: "0.0001", "1.9999", "60".  Rounding to
+ * milliseconds would print a tiny timeout as zero.
+ */
+static const char *seconds_text(const struct timespec *t, char *buf,
+				size_t size)
+{
+	size_t len;
+
+	snprintf(buf, size, "%lld.%09ld", (long long)t->tv_sec, t->tv_nsec);
+	len = strlen(buf);
+	while (buf[len - 1] == '0')
+		buf[--len] = '\0';
+	if (buf[len - 1] == '.')
+		buf[len - 1] = '\0';
+	return buf;
+}
+
 /* Says what went wrong with getrandom(2); returns the exit status. */
 int report_random_error(int error, unsigned int flags,
 			const struct timespec *timeout)
 {
+	char text[48];
+
 	switch (error) {
 	case EAGAIN:
 		warnx("the kernel's entropy pool is not initialized yet");
 		return EXIT_NOT_READY;
 	case ETIMEDOUT:
-		warnx("timed out after %lld.%03ld s waiting for the kernel's entropy pool to be initialized",
-		      (long long)timeout->tv_sec, timeout->tv_nsec / 1000000);
+		warnx("timed out after %s s waiting for the kernel's entropy pool to be initialized",
+		      seconds_text(timeout, text, sizeof(text)));
 		return EXIT_NOT_READY;
 	case ENOSYS:
 		warnx("getrandom(2) is not available: %s (Linux 3.17 or later is needed)",

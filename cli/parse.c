@@ -3,25 +3,19 @@
  * Strict parsers for command-line numbers.  Each accepts the whole string
  * or nothing: no sign, no blanks, no trailing junk, no silent overflow.
  * strtoull() would accept "-1" and " 5", so the digits are read by hand.
+ *
+ * Sizes take the multiplier suffixes of GNU head -c (coreutils 9.1): "b"
+ * is 512; K (or k), M (or m), G, T, P, E, Z, Y alone or followed by "iB"
+ * are powers of 1024, followed by "B" or "D" powers of 1000.  Durations
+ * are those of GNU timeout and sleep: a decimal number ("5", ".5", "5.")
+ * with an optional unit s, m, h or d; unlike GNU, no exponent and no "inf".
  */
 #include <string.h>
 
 #include "parse.h"
 
-struct suffix {
-	const char *name;
-	unsigned int base;	/* 1000 or 1024 */
-	unsigned int power;
-};
-
-static const struct suffix suffixes[] = {
-	{ "", 1, 0 },
-	{ "K", 1024, 1 }, { "M", 1024, 2 }, { "G", 1024, 3 }, { "T", 1024, 4 },
-	{ "KiB", 1024, 1 }, { "MiB", 1024, 2 }, { "GiB", 1024, 3 },
-	{ "TiB", 1024, 4 },
-	{ "KB", 1000, 1 }, { "MB", 1000, 2 }, { "GB", 1000, 3 },
-	{ "TB", 1000, 4 },
-};
+#define NANOS_PER_SECOND 1000000000u
+#define MAX_TIMEOUT_SECONDS (365u * 24 * 3600)	/* a year */
 
 static bool is_digit(char c)
 {
@@ -46,56 +40,130 @@ static const char *read_digits(const char *text, uint64_t *value)
 	return text;
 }
 
-static const struct suffix *find_suffix(const char *name)
+/* The power of the size letter c (K is 1, M 2 ...), or 0 for none. */
+static unsigned int size_power(char c)
 {
-	for (size_t i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++)
-		if (strcmp(suffixes[i].name, name) == 0)
-			return &suffixes[i];
-	return NULL;
+	static const char letters[] = "KMGTPEZY";
+	const char *found;
+
+	if (c == 'k' || c == 'm')
+		c = (char)(c - 'a' + 'A');
+	found = c != '\0' ? strchr(letters, c) : NULL;
+	return found != NULL ? (unsigned int)(found - letters) + 1 : 0;
 }
 
-/* "32", "4K", "1MiB", "10MB": false when malformed or over 2^64-1. */
-bool parse_size(const char *text, uint64_t *bytes)
+/* Sets *multiplier from a size suffix; false if it is not one. */
+static bool size_multiplier(const char *suffix, uint64_t *multiplier)
 {
-	const struct suffix *suffix;
-	uint64_t n;
+	unsigned int power, base;
+	uint64_t m = 1;
 
-	text = read_digits(text, &n);
-	if (text == NULL || (suffix = find_suffix(text)) == NULL)
-		return false;
-	for (unsigned int i = 0; i < suffix->power; i++) {
-		if (n > UINT64_MAX / suffix->base)
-			return false;
-		n *= suffix->base;
+	if (strcmp(suffix, "") == 0 || strcmp(suffix, "b") == 0) {
+		*multiplier = *suffix == 'b' ? 512 : 1;
+		return true;
 	}
-	*bytes = n;
+	power = size_power(suffix[0]);
+	if (power == 0)
+		return false;
+	if (strcmp(suffix + 1, "") == 0 || strcmp(suffix + 1, "iB") == 0)
+		base = 1024;
+	else if (strcmp(suffix + 1, "B") == 0 || strcmp(suffix + 1, "D") == 0)
+		base = 1000;
+	else
+		return false;
+	/* Z and Y overflow 64 bits; the caller sees it as a multiplication overflow. */
+	for (unsigned int i = 0; i < power; i++) {
+		if (m > UINT64_MAX / base) {
+			*multiplier = 0;
+			return true;
+		}
+		m *= base;
+	}
+	*multiplier = m;
 	return true;
 }
 
-/* "2", "0.5", "1.25": at most a year, nanosecond precision at most. */
+/* "32", "4K", "1MiB", "10MB", "2b": false when malformed or over 2^64-1. */
+bool parse_size(const char *text, uint64_t *bytes)
+{
+	uint64_t n, multiplier;
+
+	text = read_digits(text, &n);
+	if (text == NULL || !size_multiplier(text, &multiplier))
+		return false;
+	if (multiplier == 0)	/* too large for 64 bits: only 0 fits */
+		multiplier = n == 0 ? 1 : 0;
+	if (multiplier == 0 || n > UINT64_MAX / multiplier)
+		return false;
+	*bytes = n * multiplier;
+	return true;
+}
+
+/* Seconds in the unit that text names ("" or s, m, h, d); 0 if none. */
+static unsigned int unit_seconds(const char *text)
+{
+	if (strcmp(text, "") == 0 || strcmp(text, "s") == 0)
+		return 1;
+	if (strcmp(text, "m") == 0)
+		return 60;
+	if (strcmp(text, "h") == 0)
+		return 3600;
+	if (strcmp(text, "d") == 0)
+		return 24 * 3600;
+	return 0;
+}
+
+/*
+ * Reads ".DIGITS" as nanoseconds of a unit, rounded up past the ninth
+ * digit so that no given duration becomes shorter (or zero).  Returns the
+ * rest, or NULL for junk.
+ */
+static const char *read_fraction(const char *text, uint64_t *nanos)
+{
+	uint64_t n = 0;
+	unsigned int digits = 0;
+	bool rest = false;
+
+	for (; is_digit(*text); text++, digits++) {
+		if (digits < 9)
+			n = n * 10 + (uint64_t)(*text - '0');
+		else if (*text != '0')
+			rest = true;
+	}
+	for (; digits < 9; digits++)
+		n *= 10;
+	*nanos = n + rest;
+	return text;
+}
+
+/*
+ * "2", "0.5", ".5", "5.", "1.5m", "2h", "1d": at most a year, with
+ * nanosecond precision, any finer part rounded up.
+ */
 bool parse_seconds(const char *text, struct timespec *timeout)
 {
-	const uint64_t year = 365 * 24 * 3600;
-	uint64_t whole, nanos = 0;
-	unsigned int digits = 0;
+	uint64_t whole = 0, nanos = 0, total;
+	unsigned int unit;
+	const char *start = text;
 
-	text = read_digits(text, &whole);
-	if (text == NULL || whole > year)
+	if (is_digit(*text))
+		text = read_digits(text, &whole);
+	if (text == NULL)
 		return false;
-	if (*text == '.') {
-		for (text++; is_digit(*text); text++, digits++) {
-			if (digits < 9)
-				nanos = nanos * 10 + (uint64_t)(*text - '0');
-		}
-		if (digits == 0)
-			return false;
-		for (; digits < 9; digits++)
-			nanos *= 10;
-	}
-	if (*text != '\0')
+	if (*text == '.')
+		text = read_fraction(text + 1, &nanos);
+	/* At least one digit, before or after the point. */
+	if (text == start || (text == start + 1 && *start == '.'))
 		return false;
-	timeout->tv_sec = (time_t)whole;
-	timeout->tv_nsec = (long)nanos;
+	unit = unit_seconds(text);
+	if (unit == 0 || whole > MAX_TIMEOUT_SECONDS / unit)
+		return false;
+	/* In nanoseconds: a year is 3.2e16, far below 2^64. */
+	total = whole * unit * NANOS_PER_SECOND + nanos * unit;
+	if (total > (uint64_t)MAX_TIMEOUT_SECONDS * NANOS_PER_SECOND)
+		return false;
+	timeout->tv_sec = (time_t)(total / NANOS_PER_SECOND);
+	timeout->tv_nsec = (long)(total % NANOS_PER_SECOND);
 	return true;
 }
 

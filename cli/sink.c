@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "entropy.h"
+#include "quote.h"
 #include "sink.h"
 
 /* Read by the signal handler, which must not touch the struct. */
@@ -118,15 +119,25 @@ static void directory_of(const char *path, char *dir, size_t size)
 	snprintf(dir, size, "%s", dirname(copy));
 }
 
-/* "dir/.name.XXXXXX", for mkostemp() and for linking an O_TMPFILE. */
+/*
+ * "dir/.name.XXXXXX", for mkostemp() and for linking an O_TMPFILE.  The
+ * name is cut so that the temporary one stays within NAME_MAX: any FILE
+ * that can be created can be written through a temporary.
+ */
+#define TEMP_EXTRA (sizeof("..XXXXXX") - 1)
+
 static int temp_name(const char *path, char *temp, size_t size)
 {
 	char copy[PATH_MAX], dir[PATH_MAX];
-	int n;
+	const char *base;
+	int n, keep;
 
 	directory_of(path, dir, sizeof(dir));
 	snprintf(copy, sizeof(copy), "%s", path);
-	n = snprintf(temp, size, "%s/.%s.XXXXXX", dir, basename(copy));
+	base = basename(copy);
+	keep = (int)(strlen(base) < NAME_MAX - TEMP_EXTRA ?
+		     strlen(base) : NAME_MAX - TEMP_EXTRA);
+	n = snprintf(temp, size, "%s/.%.*s.XXXXXX", dir, keep, base);
 	return n < 0 || (size_t)n >= size ? -1 : 0;
 }
 
@@ -149,30 +160,67 @@ static int open_named_temp(struct sink *sink)
 	return sink->fd == -1 ? -1 : 0;
 }
 
+/*
+ * What stands at path, for --force: EXISTING_NONE, EXISTING_REGULAR (a
+ * regular file, or a symbolic link to one), or EXISTING_OTHER (a
+ * directory, device, FIFO or socket, a link to one of those or to
+ * nothing, or a link into /proc such as /dev/stdout, whose target is a
+ * file descriptor of whoever looks).
+ */
+enum existing { EXISTING_NONE, EXISTING_REGULAR, EXISTING_OTHER };
+
+static enum existing what_exists(const char *path)
+{
+	char target[8];
+	struct stat st;
+	ssize_t n;
+
+	if (lstat(path, &st) == -1)
+		return EXISTING_NONE;
+	if (S_ISREG(st.st_mode))
+		return EXISTING_REGULAR;
+	if (!S_ISLNK(st.st_mode))
+		return EXISTING_OTHER;
+	n = readlink(path, target, sizeof(target));
+	if (n >= 6 && memcmp(target, "/proc/", 6) == 0)
+		return EXISTING_OTHER;
+	if (stat(path, &st) == -1 || !S_ISREG(st.st_mode))
+		return EXISTING_OTHER;
+	return EXISTING_REGULAR;
+}
+
+/* Exits when FILE exists and may not be replaced. */
+static void check_replaceable(const char *path, bool force)
+{
+	switch (what_exists(path)) {
+	case EXISTING_NONE:
+		return;
+	case EXISTING_REGULAR:
+		if (force)
+			return;
+		errx(EXIT_FAIL, "%s: %s (use --force to replace it)",
+		     quote(path), strerror(EEXIST));
+	case EXISTING_OTHER:
+		/* --force cannot help: it only ever replaces key files. */
+		errx(EXIT_FAIL, "not a regular file: %s", quote(path));
+	}
+}
+
 void sink_open_file(struct sink *sink, const char *path, bool force)
 {
 	char dir[PATH_MAX];
-	struct stat st;
 
 	*sink = (struct sink){ .fd = -1, .path = path, .force = force };
 	if (strlen(path) >= PATH_MAX)
-		errx(EXIT_FAIL, "%s: %s", path, strerror(ENAMETOOLONG));
-	if (lstat(path, &st) == 0) {
-		if (!force)
-			errx(EXIT_FAIL, "%s: %s (use --force to replace it)",
-			     path, strerror(EEXIST));
-		/* --force replaces a key file, never a device, FIFO or socket. */
-		if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
-			errx(EXIT_FAIL, "%s: not a regular file; --force only replaces regular files (redirect standard output to write to it)",
-			     path);
-	}
+		errx(EXIT_FAIL, "%s: %s", quote(path), strerror(ENAMETOOLONG));
+	check_replaceable(path, force);
 	directory_of(path, dir, sizeof(dir));
 	sink->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
 	sink->unnamed = sink->fd != -1;
 	if (sink->fd == -1 && open_named_temp(sink) == -1)
-		err(EXIT_FAIL, "cannot create a file in %s", dir);
+		err(EXIT_FAIL, "cannot create a file in %s", quote(dir));
 	if (fchmod(sink->fd, 0600) == -1) {
-		warn("%s", path);
+		warn("%s", quote(path));
 		sink_abort(sink);
 		exit(EXIT_FAIL);
 	}
@@ -219,7 +267,7 @@ int sink_write(struct sink *sink, const void *buf, size_t len)
 	if (sink->path == NULL)
 		warn("write error on standard output");
 	else
-		warn("cannot write %s", sink->path);
+		warn("cannot write %s", quote(sink->path));
 	return -1;
 }
 
@@ -291,8 +339,14 @@ static int place_file(struct sink *sink)
 		return link_unnamed(sink->fd, sink->path);
 	if (sink->unnamed && name_unnamed(sink) == -1)
 		return -1;
-	if (sink->force)
+	if (sink->force) {
+		/* What stood there may have changed since it was checked. */
+		if (what_exists(sink->path) == EXISTING_OTHER) {
+			errno = EEXIST;
+			return -1;
+		}
 		return rename(sink->temp, sink->path);
+	}
 	if (link(sink->temp, sink->path) == -1)
 		return -1;
 	return unlink(sink->temp);
@@ -301,27 +355,29 @@ static int place_file(struct sink *sink)
 static int commit_file(struct sink *sink)
 {
 	if (fsync(sink->fd) == -1) {
-		warn("cannot sync %s", sink->path);
+		warn("cannot sync %s", quote(sink->path));
 		return -1;
 	}
 	if (place_file(sink) == -1) {
-		if (errno == EEXIST)
-			warnx("%s: %s (use --force to replace it)", sink->path,
-			      strerror(errno));
+		if (errno == EEXIST && sink->force)
+			warnx("not a regular file: %s", quote(sink->path));
+		else if (errno == EEXIST)
+			warnx("%s: %s (use --force to replace it)",
+			      quote(sink->path), strerror(errno));
 		else
-			warn("cannot create %s", sink->path);
+			warn("cannot create %s", quote(sink->path));
 		return -1;
 	}
 	unguard_temp();
 	sink->temp[0] = '\0';
 	if (close(sink->fd) == -1) {
 		sink->fd = -1;
-		warn("cannot close %s", sink->path);
+		warn("cannot close %s", quote(sink->path));
 		return -1;
 	}
 	sink->fd = -1;
 	if (sync_directory(sink->path) == -1) {
-		warn("cannot sync the directory of %s", sink->path);
+		warn("cannot sync the directory of %s", quote(sink->path));
 		return -1;
 	}
 	return 0;

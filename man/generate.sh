@@ -39,4 +39,15 @@ trap 'rm -f "$out.tmp"' EXIT
 # help2man's month names and its parsing must not depend on the locale.
 LC_ALL=C help2man --no-info --include="$top/man/getrandom.h2m" \
 	--output="$out.tmp" "$bin"
-sed "2s/^\(\.TH [^ ]* \"[^\"]*\"\) \"[^\"]*\"/\1 \"$day\"/" "$out.tmp" >"$out"
+# --help's "Exit status:" list is the page's only one: it moves from the
+# end of DESCRIPTION into the EXIT STATUS section, so that --help and the
+# page say the same thing in the same words.
+sed "2s/^\(\.TH [^ ]* \"[^\"]*\"\) \"[^\"]*\"/\1 \"$day\"/" "$out.tmp" |
+	awk '
+	/^\.SS "Exit status:"$/ { moving = 1; next }
+	moving && /^\.(SH|SS) / { moving = 0 }
+	moving { list = list $0 "\n"; next }
+	/^\.\\" man\/generate.sh moves the list/ { printf "%s", list; next }
+	{ print }
+	' >"$out"
+grep -q '^\.SH "EXIT STATUS"' "$out" || die "no EXIT STATUS section in $out"

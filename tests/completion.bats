@@ -90,3 +90,57 @@ completes() {
 		[ "$status" -eq 0 ] || [ "$status" -eq 141 ]
 	done
 }
+
+# in_dir DIR WORD...: completes like `completes`, from DIR.
+in_dir() {
+	local dir=$1
+	shift
+	cd "$dir" && completes "$@"
+}
+
+# file_cases: the names that broke word splitting and globbing.
+file_cases() {
+	cd "$BATS_TEST_TMPDIR" && mkdir names && cd names &&
+		touch "my key" "key" "star*" "starfish" "it's" "[ab]" "a"
+}
+
+@test "-o completes a name with a blank as one name (compgen alone)" {
+	file_cases
+	run -0 in_dir "$BATS_TEST_TMPDIR/names" -o my
+	[ "$output" = "my key" ]
+}
+
+@test "-o does not glob-expand the names it found (compgen alone)" {
+	file_cases
+	run -0 in_dir "$BATS_TEST_TMPDIR/names" -o star
+	[ "$output" = $'star*\nstarfish' ]
+	run -0 in_dir "$BATS_TEST_TMPDIR/names" -o '['
+	[ "$output" = '[ab]' ]
+}
+
+@test "-o completes what was typed with a quote or a backslash (compgen alone)" {
+	file_cases
+	run -0 in_dir "$BATS_TEST_TMPDIR/names" -o '"my k'
+	[ "$output" = "my key" ]
+	run -0 in_dir "$BATS_TEST_TMPDIR/names" -o 'my\ '
+	[ "$output" = "my key" ]
+	run -0 in_dir "$BATS_TEST_TMPDIR/names" -o "it\\'"
+	[ "$output" = "it's" ]
+}
+
+@test "-o completes file names with bash-completion's _filedir where it is loaded" {
+	local lib=/usr/share/bash-completion/bash_completion
+	[ -f "$lib" ] || skip "bash-completion is not installed"
+	file_cases
+	run -0 bash -c 'source "$1" && source "$2" && cd "$3" &&
+		declare -F _filedir >/dev/null &&
+		COMP_WORDS=(getrandom -o "$4") && COMP_CWORD=2 && _getrandom &&
+		printf "%s\n" "${COMPREPLY[@]}" | sort' _ "$lib" "$COMPLETION" \
+		"$BATS_TEST_TMPDIR/names" my
+	[ "$output" = "my key" ]
+	run -0 bash -c 'source "$1" && source "$2" && cd "$3" &&
+		COMP_WORDS=(getrandom --output = "$4") && COMP_CWORD=3 && _getrandom &&
+		printf "%s\n" "${COMPREPLY[@]}" | sort' _ "$lib" "$COMPLETION" \
+		"$BATS_TEST_TMPDIR/names" star
+	[ "$output" = $'star*\nstarfish' ]
+}

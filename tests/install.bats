@@ -14,11 +14,10 @@ setup() {
 	DEST=$BATS_TEST_TMPDIR/dest
 }
 
-@test "make install puts the binary, both pages and the completion under DESTDIR and PREFIX" {
+@test "make install puts the binary, getrandom(1) and the completion under DESTDIR and PREFIX" {
 	run -0 make -s -C "$TOP" install DESTDIR="$DEST" PREFIX=/opt/gr
 	[ -x "$DEST/opt/gr/bin/getrandom" ]
 	cmp "$TOP/man/getrandom.1" "$DEST/opt/gr/share/man/man1/getrandom.1"
-	cmp "$TOP/man/getrandom.2" "$DEST/opt/gr/share/man/man2/getrandom.2"
 	cmp "$TOP/cli/completion.bash" \
 		"$DEST/opt/gr/share/bash-completion/completions/getrandom"
 	run -0 "$DEST/opt/gr/bin/getrandom" --bytes 8 --hex
@@ -30,8 +29,45 @@ setup() {
 		COMPLETIONDIR=/c
 	[ -x "$DEST/b/getrandom" ]
 	[ -f "$DEST/m/man1/getrandom.1" ]
-	[ -f "$DEST/m/man2/getrandom.2" ]
 	[ -f "$DEST/c/getrandom" ]
+}
+
+@test "make install leaves out getrandom(2), which would shadow the distribution's page" {
+	run -0 make -s -C "$TOP" install DESTDIR="$DEST" PREFIX=/usr
+	[ ! -e "$DEST/usr/share/man/man2" ] || fail_with "$(find "$DEST/usr/share/man/man2")"
+}
+
+@test "make install-man2 installs getrandom(2), make uninstall-man2 removes it" {
+	run -0 make -s -C "$TOP" install-man2 DESTDIR="$DEST" PREFIX=/opt/gr
+	cmp "$TOP/man/getrandom.2" "$DEST/opt/gr/share/man/man2/getrandom.2"
+	run -0 make -s -C "$TOP" uninstall-man2 DESTDIR="$DEST" PREFIX=/opt/gr
+	[ ! -e "$DEST/opt/gr/share/man/man2/getrandom.2" ]
+}
+
+@test "README names make install-man2 for the section-2 page" {
+	grep -q 'make install-man2' "$TOP/README.md"
+}
+
+# works_without_descriptors BINARY: BINARY keeps --help's promise that it
+# works with file descriptors exhausted: under ulimit -n 3 (stdin, stdout
+# and stderr open, no room for one more) it writes 16 bytes in hex.
+works_without_descriptors() {
+	run -0 --separate-stderr bash -c 'ulimit -n 3 && exec "$1" --bytes 16 --hex' _ "$1"
+	[[ $output =~ ^[0-9a-f]{32}$ ]] || fail_with "$1: status $status, $stderr"
+}
+
+@test "every binary README tells a user to run works with file descriptors exhausted" {
+	skip_if_sanitized
+	# make run's binary, and the installed one.
+	run -0 make -s -C "$TOP" cli/getrandom.static
+	grep -q 'cli/getrandom.static' "$TOP/README.md"
+	works_without_descriptors "$TOP/cli/getrandom.static"
+	run -0 make -s -C "$TOP" install DESTDIR="$DEST" PREFIX=/usr
+	works_without_descriptors "$DEST/usr/bin/getrandom"
+	# make run itself.
+	run -0 make -s -C "$TOP" run
+	[[ ${lines[-1]} =~ ^[0-9a-f]{64}$ ]] || fail_with "make run: $output"
+	grep -q '^	cli/getrandom.static --bytes' "$TOP/Makefile"
 }
 
 @test "the installed binary is the static build, which needs no libc at run time" {

@@ -96,3 +96,40 @@ groff_clean() {
 	[ -f "$MAN/getrandom.2" ] || skip "man/getrandom.2 not written yet"
 	groff_clean "$MAN/getrandom.2"
 }
+
+# help_statuses: --help's exit statuses, one "N text" a line.
+help_statuses() {
+	"$GETRANDOM" --help | sed -n '/^Exit status:$/,$p' | tail -n +2 |
+		awk '/^ [0-9]  / { if (line) print line; line = $1 " " substr($0, 5); next }
+			{ sub(/^ +/, ""); line = line " " $0 }
+			END { print line }'
+}
+
+@test "--help, the man page and README give the exit statuses in the same words" {
+	local readme=$BATS_TEST_DIRNAME/../README.md
+	[ -f "$readme" ] || skip "no README.md next to the tests"
+	local help page table
+	help=$(help_statuses)
+	[ "$(wc -l <<<"$help")" -eq 4 ] || fail_with "--help: $help"
+	# The page's only list, in EXIT STATUS: ".TP", the number, its text.
+	[ "$(grep -c '^\.SS "Exit status:"' "$MAN/getrandom.1")" -eq 0 ] ||
+		fail_with "a second exit-status list in DESCRIPTION"
+	page=$(sed -n '/^\.SH "EXIT STATUS"/,/^\.PP/p' "$MAN/getrandom.1" |
+		sed -e 's/\\f[BRI]//g; s/\\-/-/g' |
+		awk '/^\.TP/ { if (line) print line; getline; line = $0; next }
+			/^\./ { next }
+			{ line = line " " $0 }
+			END { print line }' | sed 's/^\([0-9]\) /\1 /')
+	page=$(sed -E 's/^([0-9]) +/\1 /' <<<"$page")
+	[ "$page" = "$help" ] || fail_with "man page:"$'\n'"$page"$'\n'"--help:"$'\n'"$help"
+	table=$(grep -E '^\| [0-9] \|' "$readme" | sed -E 's/^\| ([0-9]) \| (.*) \|$/\1 \2/')
+	[ "$table" = "$help" ] || fail_with "README:"$'\n'"$table"$'\n'"--help:"$'\n'"$help"
+}
+
+@test "the man page says what --output - means and how --bytes counts" {
+	local page
+	page=$(sed 's/\\-/-/g; s/\\f[BRI]//g' "$MAN/getrandom.1")
+	[[ $page == *"--output -"*"standard output"* ]]
+	[[ $page == *"head -c"* ]]
+	[[ $page != *"N and the byte count"* ]] || fail_with "the garbled sentence is back"
+}

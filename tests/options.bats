@@ -186,9 +186,12 @@ counts_size() {
 	run ! grep -E 'getrandom\("' "$BATS_TEST_TMPDIR/log"
 }
 
-@test "--check with --random or --nonblock still exits 0" {
-	run -0 gr --check --random
-	run -0 gr --check --nonblock
+@test "--check with --random, --nonblock, --force or --threads is refused" {
+	local option
+	for option in --random --nonblock --force --threads=2; do
+		run --separate-stderr gr --check "$option"
+		assert_usage_error "--check and ${option%=*}"
+	done
 }
 
 @test "--threads=1 and --threads=16 both write exactly N bytes" {
@@ -220,9 +223,9 @@ counts_size() {
 	run -0 "$GETRANDOM" --help
 	local option
 	for option in --bytes=N --hex --base64 --random --nonblock --insecure \
-		--timeout=SECONDS --check --output=FILE --force --threads=N \
+		--timeout=DURATION --check --output=FILE --force --threads=N \
 		--help --version; do
-		[[ $output == *" $option "* ]] || fail_with "no $option in --help"
+		[[ $output == *" $option"[$' \n']* ]] || fail_with "no $option in --help"
 	done
 }
 
@@ -250,4 +253,53 @@ counts_size() {
 	cp "$GETRANDOM" "$BATS_TEST_TMPDIR/other-name"
 	run -2 --separate-stderr "$BATS_TEST_TMPDIR/other-name" --bytes=x
 	[[ $stderr == "getrandom: "* ]]
+}
+
+# threads_started ARGS...: prints how many threads getrandom ARGS started.
+threads_started() {
+	strace -f -qq -o "$BATS_TEST_TMPDIR/clone.log" -e trace=clone,clone3 \
+		"$@" >/dev/null
+	grep -c 'clone' "$BATS_TEST_TMPDIR/clone.log" || true
+}
+
+@test "the default thread count follows the affinity mask, as nproc does" {
+	require strace
+	require taskset
+	[ "$(nproc --all)" -gt 1 ] || skip "one CPU: nothing to restrict"
+	run -0 threads_started taskset -c 0 "$GETRANDOM" --bytes 4M
+	[ "$output" -eq 0 ] || fail_with "$output threads under taskset -c 0"
+	# The control: without the mask, the same output starts threads.
+	run -0 threads_started "$GETRANDOM" --bytes 4M
+	[ "$output" -gt 0 ]
+}
+
+@test "the default thread count honours a cgroup v2 CPU quota (cpu.max)" {
+	require strace
+	require unshare
+	[ "$(nproc)" -gt 1 ] || skip "one CPU: nothing to restrict"
+	grep -q '^0::/$' /proc/self/cgroup ||
+		skip "this process is not in the cgroup v2 root, where the quota is staged"
+	# This host's cgroup v2 has no cpu controller to set a real quota with:
+	# a private mount namespace puts a cpu.max of one CPU where the tool
+	# reads it, /sys/fs/cgroup/cpu.max for the root cgroup.
+	# LeakSanitizer refuses to run under ptrace (see strace in helpers.bash).
+	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" run -0 unshare -m bash -c '
+		mount -t tmpfs quota /sys/fs/cgroup || exit 77
+		echo "100000 100000" >/sys/fs/cgroup/cpu.max
+		strace -f -qq -o "$1" -e trace=clone,clone3 "$GETRANDOM" --bytes 4M >/dev/null
+	' _ "$BATS_TEST_TMPDIR/clone.log"
+	run grep -c clone "$BATS_TEST_TMPDIR/clone.log"
+	[ "$output" -eq 0 ] || fail_with "$output threads under a one-CPU quota"
+}
+
+@test "--hex of 2^63 bytes and more still grows the pipe (no overflow)" {
+	require strace
+	local n
+	for n in 9223372036854775808 18446744073709551615; do
+		ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+			run bash -c 'strace -qq -o "$1" -e trace=fcntl "$GETRANDOM" --hex --bytes "$2" |
+			head -c 1 >/dev/null' _ "$BATS_TEST_TMPDIR/fcntl.log" "$n"
+		grep -q 'F_SETPIPE_SZ, 1048576' "$BATS_TEST_TMPDIR/fcntl.log" ||
+			fail_with "--hex --bytes $n: $(cat "$BATS_TEST_TMPDIR/fcntl.log")"
+	done
 }

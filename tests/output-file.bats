@@ -70,7 +70,7 @@ mode_of() {
 	echo "precious" >"$DIR/key"
 	chmod 644 "$DIR/key"
 	run -1 --separate-stderr gr --bytes 16 --output "$DIR/key"
-	[[ $stderr == "getrandom: $DIR/key: "* ]]
+	[[ $stderr == "getrandom: '$DIR/key': "* ]]
 	[[ $stderr == *"--force"* ]]
 	[ "$(size "$OUT")" -eq 0 ]
 	[ "$(cat "$DIR/key")" = precious ]
@@ -122,7 +122,7 @@ mode_of() {
 @test "--force does not replace a FIFO or device with a regular file" {
 	mkfifo "$DIR/key"
 	run -1 --separate-stderr gr --bytes 16 --force --output "$DIR/key"
-	[[ $stderr == "getrandom: $DIR/key: not a regular file"* ]]
+	[ "$stderr" = "getrandom: not a regular file: '$DIR/key'" ]
 	[ -p "$DIR/key" ]
 	[ "$(files_in "$DIR")" = key ]
 }
@@ -159,4 +159,77 @@ mode_of() {
 	run -0 gr --bytes 32K --output "$DIR/key"
 	[ "$(size "$DIR/key")" -eq 32768 ]
 	[ "$(files_in "$DIR")" = key ]
+}
+
+@test "--force never replaces a symlink to a device, a directory or nothing" {
+	ln -s /dev/null "$DIR/null"
+	mkdir "$DIR/sub"
+	ln -s sub "$DIR/dir-link"
+	ln -s missing "$DIR/dangling"
+	local name
+	for name in null dir-link dangling; do
+		run -1 --separate-stderr gr --bytes 16 --force --output "$DIR/$name"
+		[ "$stderr" = "getrandom: not a regular file: '$DIR/$name'" ] ||
+			fail_with "$name: $stderr"
+		[ -L "$DIR/$name" ] || fail_with "$name was replaced"
+	done
+	[ "$(files_in "$DIR" | tr '\n' ' ')" = "dangling dir-link null sub " ]
+}
+
+@test "--force never replaces a link into /proc, such as /dev/stdout" {
+	ln -s /proc/self/fd/1 "$DIR/stdout"
+	# Standard output is a regular file here: the link must survive anyway.
+	run -1 --separate-stderr gr --bytes 16 --force --output "$DIR/stdout"
+	[ "$stderr" = "getrandom: not a regular file: '$DIR/stdout'" ]
+	[ -L "$DIR/stdout" ]
+	[ "$(size "$OUT")" -eq 0 ]
+}
+
+@test "--output /dev/stdout says what FILE is, and does not suggest --force" {
+	run -1 --separate-stderr gr --bytes 16 --output /dev/stdout
+	[ "$stderr" = "getrandom: not a regular file: '/dev/stdout'" ]
+	run -1 --separate-stderr gr --bytes 16 --output /dev/null
+	[ "$stderr" = "getrandom: not a regular file: '/dev/null'" ]
+}
+
+@test "--force replaces a symlink to a regular file (the link, not its target)" {
+	echo old >"$DIR/target"
+	ln -s target "$DIR/key"
+	run -0 gr --bytes 16 --force --output "$DIR/key"
+	[ ! -L "$DIR/key" ]
+	[ "$(size "$DIR/key")" -eq 16 ]
+	[ "$(cat "$DIR/target")" = old ]
+}
+
+@test "-o ./- writes a file called -, -o - is standard output" {
+	run -0 bash -c 'cd "$1" && "$GETRANDOM" --bytes 16 -o ./-' _ "$DIR"
+	[ "$(size "$DIR/-")" -eq 16 ]
+	run -0 bash -c 'cd "$1" && "$GETRANDOM" --bytes 16 --hex -o -' _ "$DIR"
+	[[ $output =~ ^[0-9a-f]{32}$ ]]
+	[ "$(files_in "$DIR")" = - ]
+}
+
+@test "--force replaces, and --output creates, names of 248 to 255 bytes" {
+	local n name
+	for n in 248 250 255; do
+		name=$(printf 'k%.0s' $(seq "$n"))
+		run -0 --separate-stderr gr --bytes 16 --output "$DIR/$name"
+		[ "$(size "$DIR/$name")" -eq 16 ] || fail_with "$n: $stderr"
+		run -0 --separate-stderr gr --bytes 32 --force --output "$DIR/$name"
+		[ "$(size "$DIR/$name")" -eq 32 ] || fail_with "$n --force: $stderr"
+	done
+	[ "$(files_in "$DIR" | wc -l)" -eq 3 ]
+}
+
+@test "file names in messages are quoted as ls --quoting-style=shell-escape-always does" {
+	local name expected
+	for name in 'plain' 'key file' "it's" "it's \$HOME" $'a\nb' $'\e[2J' $'tab\there' \
+		$'\xc3\xa9'; do
+		: >"$DIR/$name"
+		expected=$(cd "$DIR" && LC_ALL=C ls -d --quoting-style=shell-escape-always -- "$name")
+		run -1 --separate-stderr bash -c 'cd "$1" && "$GETRANDOM" --output "$2"' _ "$DIR" "$name"
+		[ "$stderr" = "getrandom: $expected: File exists (use --force to replace it)" ] ||
+			fail_with "expected $expected: $stderr"
+		rm -- "$DIR/$name"
+	done
 }

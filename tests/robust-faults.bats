@@ -144,7 +144,7 @@ setup() {
 	d=$(outdir)
 	run -1 --separate-stderr \
 		inject write:error=ENOSPC:when=3 -- --bytes 1M --threads 1 --output "$d/key"
-	[ "$stderr" = "getrandom: cannot write $d/key: No space left on device" ]
+	[ "$stderr" = "getrandom: cannot write '$d/key': No space left on device" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -152,7 +152,7 @@ setup() {
 	d=$(outdir)
 	run -1 --separate-stderr \
 		inject write:error=EIO:when=5 -- --bytes 8M --threads 4 --hex --output "$d/key"
-	[ "$stderr" = "getrandom: cannot write $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot write '$d/key': Input/output error" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -166,14 +166,14 @@ setup() {
 @test "--output: fsync failing leaves no file" {
 	d=$(outdir)
 	run -1 --separate-stderr inject fsync:error=EIO:when=1 -- --output "$d/key"
-	[ "$stderr" = "getrandom: cannot sync $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot sync '$d/key': Input/output error" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
 @test "--output: the directory's fsync failing is reported, and the file is whole" {
 	d=$(outdir)
 	run -1 --separate-stderr inject fsync:error=EIO:when=2 -- --bytes 100 --output "$d/key"
-	[ "$stderr" = "getrandom: cannot sync the directory of $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot sync the directory of '$d/key': Input/output error" ]
 	[ "$(leftovers "$d")" = key ]
 	[ "$(size "$d/key")" -eq 100 ]
 }
@@ -181,7 +181,7 @@ setup() {
 @test "--output: linkat failing leaves no file" {
 	d=$(outdir)
 	run -1 --separate-stderr inject linkat:error=EIO -- --output "$d/key"
-	[ "$stderr" = "getrandom: cannot create $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -197,7 +197,7 @@ setup() {
 @test "--output: FILE appearing before the link is reported, nothing replaced" {
 	d=$(outdir)
 	run -1 --separate-stderr inject linkat:error=EEXIST -- --output "$d/key"
-	[ "$stderr" = "getrandom: $d/key: File exists (use --force to replace it)" ]
+	[ "$stderr" = "getrandom: '$d/key': File exists (use --force to replace it)" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -205,7 +205,7 @@ setup() {
 	d=$(outdir)
 	echo old >"$d/key"
 	run -1 --separate-stderr inject rename:error=EIO -- --force --output "$d/key"
-	[ "$stderr" = "getrandom: cannot create $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
 	[ "$(cat "$d/key")" = old ]
 	[ "$(leftovers "$d")" = key ]
 }
@@ -221,6 +221,19 @@ setup() {
 	[ "$(size "$d/key")" -eq $((2 * 4194304 + 1)) ]
 }
 
+@test "no O_TMPFILE: names of 248 to 255 bytes are created and replaced" {
+	d=$(outdir)
+	local n name
+	for n in 248 255; do
+		name=$(printf 'k%.0s' $(seq "$n"))
+		run -0 --separate-stderr shim FAULT_NO_TMPFILE=1 -- --bytes 16 --output "$d/$name"
+		[ "$(size "$d/$name")" -eq 16 ] || { echo "$n: $stderr" >&2; false; }
+		run -0 --separate-stderr shim FAULT_NO_TMPFILE=1 -- --bytes 8 --force --output "$d/$name"
+		[ "$(size "$d/$name")" -eq 8 ] || { echo "$n --force: $stderr" >&2; false; }
+	done
+	[ "$(leftovers "$d" | wc -l)" -eq 2 ]
+}
+
 @test "no O_TMPFILE: --force replaces the file and leaves no temporary" {
 	d=$(outdir)
 	echo old >"$d/key"
@@ -234,7 +247,7 @@ setup() {
 	d=$(outdir)
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		write:error=ENOSPC:when=2 -- --bytes 1M --threads 1 --output "$d/key"
-	[ "$stderr" = "getrandom: cannot write $d/key: No space left on device" ]
+	[ "$stderr" = "getrandom: cannot write '$d/key': No space left on device" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -242,7 +255,7 @@ setup() {
 	d=$(outdir)
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		fsync:error=EIO:when=1 -- --output "$d/key"
-	[ "$stderr" = "getrandom: cannot sync $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot sync '$d/key': Input/output error" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -250,7 +263,7 @@ setup() {
 	d=$(outdir)
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		link:error=EIO -- --output "$d/key"
-	[ "$stderr" = "getrandom: cannot create $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
 	[ -z "$(leftovers "$d")" ]
 }
 
@@ -259,7 +272,7 @@ setup() {
 	echo old >"$d/key"
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		rename:error=EIO -- --force --output "$d/key"
-	[ "$stderr" = "getrandom: cannot create $d/key: Input/output error" ]
+	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
 	[ "$(cat "$d/key")" = old ]
 	[ "$(leftovers "$d")" = key ]
 }

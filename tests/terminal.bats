@@ -18,22 +18,22 @@ setup() {
 		skip "script (util-linux) not installed"
 }
 
-@test "raw bytes to a terminal are refused with status 2 and a hint" {
-	run -2 on_terminal
+@test "raw bytes to a terminal are refused with status 1 and a hint" {
+	run -1 on_terminal
 	[[ ${lines[0]} == "getrandom: "*"terminal"* ]]
 	[[ ${lines[0]} == *"--hex"* ]]
 	[[ ${lines[0]} == *"--force"* ]]
 }
 
 @test "the refusal writes no random byte to the terminal" {
-	run -2 on_terminal --bytes 4096
-	# Only the message and the --help hint, nothing else.
-	[ "${#lines[@]}" -eq 2 ]
+	run -1 on_terminal --bytes 4096
+	# Only the message, nothing else: not a usage error, so no --help hint.
+	[ "${#lines[@]}" -eq 1 ]
 	[ "${#output}" -lt 300 ]
 }
 
 @test "-o - to a terminal is refused like stdout" {
-	run -2 on_terminal -o -
+	run -1 on_terminal -o -
 	[[ ${lines[0]} == "getrandom: "*"terminal"* ]]
 }
 

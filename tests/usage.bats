@@ -24,8 +24,9 @@ bad_timeout() {
 	bad_size 1.5
 }
 
-@test "--bytes=1k (lowercase suffix) is refused" {
-	bad_size 1k
+@test "--bytes=1g and 1t (lowercase, which head -c refuses too) are refused" {
+	bad_size 1g
+	bad_size 1t
 }
 
 @test "--bytes='1 K' (blank before the suffix) is refused" {
@@ -84,15 +85,19 @@ bad_timeout() {
 	assert_usage_error "''"
 }
 
-@test "--timeout with a dot but no digits after it is refused" {
-	bad_timeout 5.
-	bad_timeout .5
+@test "--timeout with a dot and no digit, or two dots, is refused" {
+	bad_timeout .
+	bad_timeout .s
 	bad_timeout 1.2.3
 }
 
-@test "--timeout=1e3 and --timeout=1s are refused" {
+@test "--timeout with an exponent, inf or an unknown unit is refused" {
 	bad_timeout 1e3
-	bad_timeout 1s
+	bad_timeout inf
+	bad_timeout 1ms
+	bad_timeout 1S
+	bad_timeout 1w
+	bad_timeout '1 s'
 }
 
 @test "--timeout over a year is refused" {
@@ -151,9 +156,9 @@ bad_timeout() {
 	assert_usage_error "--bytes"
 }
 
-@test "-n without its argument is refused" {
+@test "-n without its argument is refused, in getopt's words" {
 	run --separate-stderr gr -n
-	assert_usage_error "-n"
+	assert_usage_error "option requires an argument -- 'n'"
 }
 
 @test "--timeout, --output and --threads without an argument are refused" {
@@ -202,4 +207,23 @@ bad_timeout() {
 @test "a usage error suggests --help" {
 	run --separate-stderr gr --bogus
 	[[ $stderr == *"--help"* ]]
+}
+
+@test "an ambiguous abbreviation is reported in getopt_long's own words" {
+	run --separate-stderr gr --h
+	assert_usage_error "option '--h' is ambiguous; possibilities: '--hex' '--help'"
+	run --separate-stderr gr --b 3
+	assert_usage_error "option '--b' is ambiguous; possibilities: '--bytes' '--base64'"
+}
+
+@test "an unambiguous abbreviation is accepted" {
+	run -0 gr --hex --byt 4
+	[ "$(size "$OUT")" -eq 9 ]
+}
+
+@test "a bad value or operand is quoted as GNU tools quote it" {
+	run --separate-stderr gr --bytes $'1\nK'
+	assert_usage_error "invalid byte count '1'\$'\\n''K'"
+	run --separate-stderr gr $'\e[2J'
+	assert_usage_error "extra operand ''\$'\\033''[2J'"
 }

@@ -3,13 +3,14 @@
  * libFuzzer harness for cli/parse.c.  Each input is one command-line
  * argument, given to parse_size(), parse_seconds() and parse_count(); the
  * answers are compared with a slow reference written here from the
- * specification (issue 2), so the fuzzer finds wrong answers, not only
+ * specification, so the fuzzer finds wrong answers, not only
  * crashes.  The first byte picks the max of parse_count() and is also part
  * of the text.
  *
  * Build and run: tests/fuzz/run.sh
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -35,56 +36,98 @@ static const char *ref_digits(const char *s, u128 *value)
 	return s;
 }
 
+/*
+ * GNU head -c's suffixes (coreutils 9.1): "b" is 512; each letter of
+ * KMGTPEZY (k and m too) is a power of 1024 alone or with "iB", of 1000
+ * with "B" or "D".  Spelled out as a table, unlike cli/parse.c.
+ */
 static int ref_size(const char *s, uint64_t *out)
 {
-	static const struct { const char *name; u128 mult; } table[] = {
-		{ "", 1 },
-		{ "K", 1ull << 10 }, { "M", 1ull << 20 }, { "G", 1ull << 30 },
-		{ "T", 1ull << 40 },
-		{ "KiB", 1ull << 10 }, { "MiB", 1ull << 20 },
-		{ "GiB", 1ull << 30 }, { "TiB", 1ull << 40 },
-		{ "KB", 1000ull }, { "MB", 1000000ull }, { "GB", 1000000000ull },
-		{ "TB", 1000000000000ull },
-	};
-	u128 n;
+	static const char letters[] = "KMGTPEZY";
+	static const char *const tails[] = { "", "iB", "B", "D" };
+	char name[8];
+	u128 n, mult;
 
 	s = ref_digits(s, &n);
 	if (s == NULL)
 		return 0;
-	for (size_t i = 0; i < sizeof(table) / sizeof(table[0]); i++) {
-		if (strcmp(s, table[i].name) != 0)
-			continue;
-		n *= table[i].mult;
-		if (n > UINT64_MAX)
-			return 0;
-		*out = (uint64_t)n;
-		return 1;
+	mult = 0;
+	if (strcmp(s, "") == 0)
+		mult = 1;
+	else if (strcmp(s, "b") == 0)
+		mult = 512;
+	for (int l = 0; mult == 0 && l < 8; l++) {
+		for (int t = 0; t < 4; t++) {
+			for (int lower = 0; lower < 2; lower++) {
+				char c = letters[l];
+
+				if (lower && c != 'K' && c != 'M')
+					continue;
+				if (lower)
+					c = (char)(c - 'A' + 'a');
+				snprintf(name, sizeof(name), "%c%s", c, tails[t]);
+				if (strcmp(s, name) != 0)
+					continue;
+				mult = 1;
+				for (int p = 0; p <= l; p++)
+					mult *= t >= 2 ? 1000 : 1024;
+			}
+		}
 	}
-	return 0;
+	if (mult == 0)
+		return 0;
+	/* Y is 2^80: n * mult fits 128 bits only while n is below 2^48. */
+	if (n != 0 && mult > (u128)UINT64_MAX)
+		return 0;
+	n *= mult;
+	if (n > UINT64_MAX)
+		return 0;
+	*out = (uint64_t)n;
+	return 1;
 }
 
+/*
+ * timeout(1)'s DURATION without exponents: [digits][.digits] with at least
+ * one digit, then "", s, m, h or d; at most a year; nanoseconds, rounded up.
+ */
 static int ref_seconds(const char *s, struct timespec *out)
 {
-	u128 whole;
-	long nanos = 0;
-	int digits = 0;
+	u128 whole = 0, nanos = 0, unit, total;
+	const char *p = s;
+	int digits = 0, any = 0, rest = 0;
 
-	s = ref_digits(s, &whole);
-	if (s == NULL || whole > 365u * 24 * 3600)
-		return 0;
-	if (*s == '.') {
-		for (s++; *s >= '0' && *s <= '9'; s++, digits++)
-			if (digits < 9)
-				nanos = nanos * 10 + (*s - '0');
-		if (digits == 0)
+	for (; *p >= '0' && *p <= '9'; p++, any = 1) {
+		whole = whole * 10 + (u128)(*p - '0');
+		if (whole > (u128)UINT64_MAX)
 			return 0;
+	}
+	if (*p == '.') {
+		for (p++; *p >= '0' && *p <= '9'; p++, digits++, any = 1) {
+			if (digits < 9)
+				nanos = nanos * 10 + (u128)(*p - '0');
+			else if (*p != '0')
+				rest = 1;
+		}
 		for (; digits < 9; digits++)
 			nanos *= 10;
 	}
-	if (*s != '\0')
+	if (!any)
 		return 0;
-	out->tv_sec = (time_t)whole;
-	out->tv_nsec = nanos;
+	if (strcmp(p, "") == 0 || strcmp(p, "s") == 0)
+		unit = 1;
+	else if (strcmp(p, "m") == 0)
+		unit = 60;
+	else if (strcmp(p, "h") == 0)
+		unit = 3600;
+	else if (strcmp(p, "d") == 0)
+		unit = 86400;
+	else
+		return 0;
+	total = (whole * 1000000000u + nanos + (u128)rest) * unit;
+	if (total > (u128)365 * 86400 * 1000000000u)
+		return 0;
+	out->tv_sec = (time_t)(total / 1000000000u);
+	out->tv_nsec = (long)(total % 1000000000u);
 	return 1;
 }
 

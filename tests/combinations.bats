@@ -1,0 +1,83 @@
+#!/usr/bin/env bats
+# The combination rule: an option that would have no effect, or whose
+# promise another option breaks, is a usage error (status 2, nothing
+# written, nothing created).  Each combination the man page lists is
+# refused here, and the ones it names as allowed are accepted.
+# Call: bats tests/combinations.bats (GETRANDOM=path to test another binary)
+load helpers
+
+# refused WORDS ARGS...: getrandom ARGS is a usage error whose message
+# contains WORDS, and it creates no file in an empty directory.
+refused() {
+	local words=$1
+	shift
+	mkdir "$BATS_TEST_TMPDIR/d"
+	run --separate-stderr bash -c 'cd "$1" && shift && "$GETRANDOM" "$@" >"$OUT"' \
+		_ "$BATS_TEST_TMPDIR/d" "$@"
+	assert_usage_error "$words"
+	[ -z "$(files_in "$BATS_TEST_TMPDIR/d")" ] || fail_with "a file was created"
+	rmdir "$BATS_TEST_TMPDIR/d"
+}
+
+@test "--nonblock with --insecure is refused (--insecure breaks the promise of status 3)" {
+	refused "--nonblock and --insecure" --nonblock --insecure --bytes 16
+	refused "--nonblock and --insecure" -i -N
+}
+
+@test "--insecure with --timeout is refused (the timeout would never apply)" {
+	refused "--insecure and --timeout" --insecure --timeout=1
+}
+
+@test "--nonblock with --timeout is refused (the timeout would never apply)" {
+	refused "--nonblock and --timeout" --nonblock --timeout=5
+}
+
+@test "--check with any other option is refused, naming it" {
+	local option
+	for option in --force --threads=2 --random --nonblock --insecure \
+		--timeout=1 --hex --base64 --bytes=4 --output=key "--output=-"; do
+		refused "--check and ${option%%=*}" --check "$option"
+	done
+}
+
+@test "--force without --output is refused with a text format" {
+	refused "--force" --force --hex
+	refused "--force" --base64 -f
+	refused "--force" --force --hex --output -
+}
+
+@test "--force without --output is refused with --bytes=0" {
+	refused "--force" --force --bytes=0
+}
+
+@test "--force without --output is accepted for raw bytes, terminal or not" {
+	run -0 gr --force --bytes 8
+	[ "$(size "$OUT")" -eq 8 ]
+	run -0 gr --force --bytes 8 --output -
+	[ "$(size "$OUT")" -eq 8 ]
+}
+
+@test "--threads with a small output, and --random with --nonblock or --timeout, are accepted" {
+	run -0 gr --threads 4 --bytes 16
+	[ "$(size "$OUT")" -eq 16 ]
+	run -0 gr --random --nonblock --bytes 16
+	run -0 gr --random --timeout 5 --bytes 16
+	[ "$(size "$OUT")" -eq 16 ]
+}
+
+@test "the man page lists every refused combination" {
+	local page=$BATS_TEST_DIRNAME/../man/getrandom.1
+	[ -f "$page" ] || skip "no man/ directory next to the tests"
+	local section
+	section=$(sed -n '/^\.SH COMBINATIONS/,/^\.SH /p' "$page" | sed 's/\\-/-/g')
+	[ -n "$section" ] || fail_with "no COMBINATIONS section"
+	[[ $section == *"--check"* ]] || fail_with "COMBINATIONS lacks --check"
+	[[ $section == *"--force"* ]] || fail_with "COMBINATIONS lacks --force"
+	local pair
+	for pair in "--insecure and --random" "--nonblock and --insecure" \
+		"--insecure and --timeout" "--nonblock and --timeout" \
+		"--hex and --base64"; do
+		[[ $section == *"${pair%% and *} \" and \" ${pair##* and }"* ]] ||
+			fail_with "COMBINATIONS lacks $pair"
+	done
+}

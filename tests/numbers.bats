@@ -1,0 +1,63 @@
+#!/usr/bin/env bats
+# Numbers as GNU tools read them: --bytes takes the suffixes of GNU
+# head -c (compared here with the real head), --timeout the DURATION of
+# GNU timeout and sleep, and the timeout message never truncates it.
+# Call: bats tests/numbers.bats (GETRANDOM=path to test another binary)
+load helpers
+
+# GNU head, not busybox's: its suffixes are what --bytes follows.
+require_gnu_head() {
+	head --version 2>/dev/null | grep -q 'GNU coreutils' ||
+		skip "GNU head -c is the reference and is not installed"
+}
+
+@test "--bytes counts as head -c counts, suffix by suffix" {
+	require_gnu_head
+	local n
+	for n in 1b 3b 1k 1K 1kB 1KB 1KD 1KiB 1kiB 2m 1M 1MB 1MiB 1mB; do
+		run -0 gr --bytes "$n"
+		[ "$(size "$OUT")" -eq "$(head -c "$n" /dev/zero | wc -c)" ] ||
+			fail_with "--bytes $n: $(size "$OUT") bytes"
+	done
+}
+
+@test "--bytes accepts and refuses the same large and odd sizes as head -c" {
+	require_gnu_head
+	local n head_ok ours
+	# A size is accepted when the only failure is the full disk (status 1).
+	for n in 1G 1GB 1T 1TiB 1P 1PB 1E 8EiB 16EiB 18EB 19EB 0Z 1Z 0Y 1Y 1g 1t 1bB \
+		1KiD 1Gi 1B 1c 1w 1x; do
+		head -c "$n" /dev/null 2>/dev/null && head_ok=1 || head_ok=0
+		run gr --bytes "$n" --threads 1 --output /dev/full
+		# --output /dev/full is refused as a device (1) only once the size parsed.
+		[ "$status" -eq 1 ] && ours=1 || ours=0
+		[ "$ours" = "$head_ok" ] || fail_with "--bytes $n: status $status, head -c ok=$head_ok"
+	done
+}
+
+@test "--timeout takes .5, 5., and the units s, m, h, d" {
+	local d
+	for d in .5 5. 0.5s 1m .5m 1h 1d 365d; do
+		run -0 --separate-stderr gr --timeout "$d" --bytes 4
+		[ "$(size "$OUT")" -eq 4 ] || fail_with "--timeout $d: $stderr"
+	done
+}
+
+@test "--timeout refuses more than a year, whatever the unit" {
+	local d
+	for d in 366d 8761h 525601m 31536001; do
+		run --separate-stderr gr --timeout "$d" --hex
+		assert_usage_error "'$d'"
+	done
+}
+
+@test "the timeout message prints the duration exactly, never truncated to zero" {
+	require strace
+	local d expected
+	for d in 0.0001:0.0001 1.9999:1.9999 0.5m:30 .25:0.25; do
+		expected=${d#*:}
+		run -3 --separate-stderr injected EINTR 1+ --timeout="${d%%:*}" --bytes 4
+		[[ $stderr == *"timed out after $expected s "* ]] ||
+			fail_with "--timeout ${d%%:*}: $stderr"
+	done
+}
