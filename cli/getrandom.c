@@ -17,11 +17,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "draws.h"
 #include "encode.h"
 #include "entropy.h"
+#include "keyfile.h"
 #include "parse.h"
 #include "pump.h"
 #include "sink.h"
+#include "uuid.h"
 
 #define VERSION "1.0"
 #define DEFAULT_BYTES 32
@@ -39,6 +42,10 @@ struct options {
 	unsigned int threads;
 	const char *format_option;	/* for the message when two are given */
 	const char *check_conflict;	/* an option --check cannot take */
+	uint64_t count;		/* -C: outputs; 0 = not given */
+	struct draw_request draw;	/* --range, --password, --uuid */
+	const char *bytes_option;	/* an option only raw bytes can take */
+	struct keyfile key;	/* --mode, --owner, --group */
 };
 
 static const char usage_text[] =
@@ -69,6 +76,25 @@ static const char usage_text[] =
 "                           terminal\n"
 "  -j, --threads=N        fill large outputs with N threads, 1 to 16 (default:\n"
 "                           one per online CPU, up to 8); 1 fills serially\n"
+"  -C, --count=N          write N outputs, one per line\n"
+"\n"
+"Values drawn from the random bytes (instead of --bytes and its formats):\n"
+"  -R, --range=LO-HI      an integer from LO to HI, both included, every one\n"
+"                           equally likely; LO and HI from -2^63 to 2^64-1\n"
+"                           (e.g. 1-6, -10-10, 0-18446744073709551615)\n"
+"  -p, --password=LEN     a password of LEN characters from --charset\n"
+"  -s, --charset=SET      the characters for --password (default [:alnum:]):\n"
+"                           characters, ranges such as A-Z, POSIX classes\n"
+"                           such as [:graph:], or the named sets [:base32:],\n"
+"                           [:base58:], [:base64url:], [:hex:],\n"
+"                           [:unambiguous:]; '\\' quotes the next character\n"
+"  -U, --uuid[=VERSION]   an RFC 9562 UUID, version 4 (random, the default)\n"
+"                           or 7 (time-ordered: -U7 or --uuid=7)\n"
+"\n"
+"How --output creates FILE (set before FILE appears, never after):\n"
+"  -m, --mode=MODE        octal mode of FILE (default 0600), whatever the umask\n"
+"      --owner=USER[:GROUP]  owner, and group, of FILE: names or numbers\n"
+"      --group=GROUP      group of FILE: a name or a number\n"
 "      --help     display this help and exit\n"
 "      --version  output version information and exit\n"
 "\n"
@@ -87,8 +113,9 @@ static const char version_text[] =
 "There is NO WARRANTY, to the extent permitted by law.\n";
 
 enum { OPT_HELP = 256, OPT_VERSION };
+enum { OPT_OWNER = 320, OPT_GROUP };
 
-static const char short_options[] = ":n:xbrNit:co:fj:";
+static const char short_options[] = ":n:xbrNit:co:fj:C:R:p:s:U::m:";
 static const struct option long_options[] = {
 	{ "bytes", required_argument, NULL, 'n' },
 	{ "hex", no_argument, NULL, 'x' },
@@ -101,6 +128,14 @@ static const struct option long_options[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "threads", required_argument, NULL, 'j' },
+	{ "count", required_argument, NULL, 'C' },
+	{ "range", required_argument, NULL, 'R' },
+	{ "password", required_argument, NULL, 'p' },
+	{ "charset", required_argument, NULL, 's' },
+	{ "uuid", optional_argument, NULL, 'U' },
+	{ "mode", required_argument, NULL, 'm' },
+	{ "owner", required_argument, NULL, OPT_OWNER },
+	{ "group", required_argument, NULL, OPT_GROUP },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -151,6 +186,101 @@ static void set_format(struct options *opts, enum format format,
 	opts->format_option = name;
 }
 
+/* One of --range, --password and --uuid; only one kind per run. */
+static void set_draw(struct options *opts, enum draw_kind kind,
+		     const char *name)
+{
+	if (opts->draw.kind != DRAW_NONE && opts->draw.kind != kind)
+		usage_error("%s and %s cannot be used together",
+			    opts->draw.option, name);
+	opts->draw.kind = kind;
+	opts->draw.option = name;
+	opts->check_conflict = name;
+}
+
+/* --mode, --owner, --group: the first one sets the defaults of the rest. */
+static struct keyfile *keyfile_option(struct options *opts, const char *name)
+{
+	if (opts->key.option == NULL)
+		opts->key = (struct keyfile){
+			.mode = KEYFILE_DEFAULT_MODE,
+			.uid = (uid_t)-1,
+			.gid = (gid_t)-1,
+		};
+	opts->key.option = name;
+	return &opts->key;
+}
+
+static void set_group(struct options *opts, const char *group,
+		      const char *name)
+{
+	struct keyfile *key = keyfile_option(opts, name);
+
+	if (key->group_option != NULL && strcmp(key->group_option, name) != 0)
+		usage_error("%s and %s cannot both set the group",
+			    key->group_option, name);
+	key->group_option = name;
+	if (!lookup_group(group, &key->gid))
+		usage_error("unknown group '%s'", group);
+}
+
+static void set_owner(struct options *opts, const char *arg)
+{
+	char user[256], group[256];
+
+	if (!split_owner(arg, user, group, sizeof(user)))
+		usage_error("invalid owner '%s' (USER or USER:GROUP)", arg);
+	if (!lookup_user(user, &keyfile_option(opts, "--owner")->uid))
+		usage_error("unknown user '%s'", user);
+	if (group[0] != '\0')
+		set_group(opts, group, "--owner");
+}
+
+static void parse_draw_option(struct options *opts, int c, const char *arg)
+{
+	switch (c) {
+	case 'R':
+		set_draw(opts, DRAW_RANGE, "--range");
+		if (!parse_range(arg, &opts->draw.range))
+			usage_error("invalid range '%s' (LO-HI with LO <= HI, from -2^63 to 2^64-1, at most 2^64 values)",
+				    arg);
+		break;
+	case 'p':
+		set_draw(opts, DRAW_PASSWORD, "--password");
+		if (!parse_count64(arg, &opts->draw.length))
+			usage_error("invalid password length '%s' (1 to 18446744073709551615)",
+				    arg);
+		break;
+	case 's':
+		if (!parse_charset(arg, &opts->draw.charset))
+			usage_error("invalid character set '%s' (characters, ranges such as a-z, classes such as [:alnum:]; at least 2 different printable ASCII characters)",
+				    arg);
+		opts->draw.charset_option = "--charset";
+		break;
+	case 'U':
+		set_draw(opts, DRAW_UUID, "--uuid");
+		if (!parse_uuid_version(arg, &opts->draw.uuid_version))
+			usage_error("invalid UUID version '%s' (4 or 7)", arg);
+		break;
+	}
+}
+
+static void parse_keyfile_option(struct options *opts, int c, const char *arg)
+{
+	switch (c) {
+	case 'm':
+		if (!parse_mode(arg, &keyfile_option(opts, "--mode")->mode))
+			usage_error("invalid mode '%s' (octal, 0 to 7777)", arg);
+		break;
+	case OPT_OWNER:
+		set_owner(opts, arg);
+		break;
+	case OPT_GROUP:
+		set_group(opts, arg, "--group");
+		break;
+	}
+}
+
 static void parse_option(struct options *opts, int c, const char *arg)
 {
 	switch (c) {
@@ -158,14 +288,17 @@ static void parse_option(struct options *opts, int c, const char *arg)
 		if (!parse_size(arg, &opts->bytes))
 			usage_error("invalid byte count '%s'", arg);
 		opts->check_conflict = "--bytes";
+		opts->bytes_option = "--bytes";
 		break;
 	case 'x':
 		set_format(opts, FORMAT_HEX, "--hex");
 		opts->check_conflict = "--hex";
+		opts->bytes_option = "--hex";
 		break;
 	case 'b':
 		set_format(opts, FORMAT_BASE64, "--base64");
 		opts->check_conflict = "--base64";
+		opts->bytes_option = "--base64";
 		break;
 	case 'r':
 		opts->flags |= GRND_RANDOM;
@@ -200,6 +333,18 @@ static void parse_option(struct options *opts, int c, const char *arg)
 		if (!parse_count(arg, PUMP_MAX_THREADS, &opts->threads))
 			usage_error("invalid thread count '%s' (1 to %u)", arg,
 				    PUMP_MAX_THREADS);
+		opts->bytes_option = "--threads";
+		break;
+	case 'C':
+		if (!parse_count64(arg, &opts->count))
+			usage_error("invalid count '%s' (1 to 18446744073709551615)",
+				    arg);
+		break;
+	case 'R': case 'p': case 's': case 'U':
+		parse_draw_option(opts, c, arg);
+		break;
+	case 'm': case OPT_OWNER: case OPT_GROUP:
+		parse_keyfile_option(opts, c, arg);
 		break;
 	case OPT_HELP:
 		print_and_exit(usage_text);
@@ -217,6 +362,24 @@ static unsigned int default_threads(void)
 	if (cpus < 1)
 		return 1;
 	return cpus > DEFAULT_MAX_THREADS ? DEFAULT_MAX_THREADS : (unsigned int)cpus;
+}
+
+/* What the draws and the key file options cannot be combined with. */
+static void check_draw_combinations(struct options *opts)
+{
+	if (opts->draw.kind != DRAW_NONE && opts->bytes_option != NULL)
+		usage_error("%s and %s cannot be used together",
+			    opts->draw.option, opts->bytes_option);
+	if (opts->draw.charset_option != NULL &&
+	    opts->draw.kind != DRAW_PASSWORD)
+		usage_error("--charset needs --password");
+	if (opts->count != 0 && opts->draw.kind == DRAW_NONE)
+		usage_error("--count needs --range, --password or --uuid");
+	if (opts->key.option != NULL && opts->output == NULL)
+		usage_error("%s needs --output=FILE", opts->key.option);
+	if (opts->draw.kind == DRAW_PASSWORD &&
+	    opts->draw.charset_option == NULL)
+		parse_charset(CHARSET_DEFAULT, &opts->draw.charset);
 }
 
 static void check_combinations(const struct options *opts)
@@ -257,6 +420,7 @@ static void parse_options(int argc, char **argv, struct options *opts)
 		opts->threads = opts->bytes >= PUMP_PARALLEL_MIN ?
 				default_threads() : 1;
 	check_combinations(opts);
+	check_draw_combinations(opts);
 }
 
 /* --check: asks without waiting and without drawing a byte. */
@@ -271,10 +435,21 @@ static int check_pool(const struct options *opts)
 	return EXIT_OK;
 }
 
+/* --mode, --owner, --group, on the file while it has no name of its own. */
+static void apply_keyfile(struct sink *sink, const struct options *opts)
+{
+	if (opts->key.option == NULL || keyfile_apply(sink->fd, &opts->key) == 0)
+		return;
+	warn("cannot set the owner and mode of %s", opts->output);
+	sink_abort(sink);
+	exit(EXIT_FAIL);
+}
+
 static void open_sink(struct sink *sink, const struct options *opts)
 {
 	if (opts->output != NULL) {
 		sink_open_file(sink, opts->output, opts->force);
+		apply_keyfile(sink, opts);
 		return;
 	}
 	sink_open_stdout(sink, encoded_length(opts->format, opts->bytes));
@@ -324,6 +499,30 @@ static int run(const struct options *opts)
 	return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
+/* --range, --password, --uuid: count lines of text, at least one. */
+static int run_draws(const struct options *opts)
+{
+	uint64_t count = opts->count != 0 ? opts->count : 1;
+	struct sink sink;
+	int error;
+
+	if (opts->output != NULL) {
+		sink_open_file(&sink, opts->output, opts->force);
+		apply_keyfile(&sink, opts);
+	} else {
+		sink_open_stdout(&sink, count > UINT64_MAX / 16 ? UINT64_MAX :
+				 count * 16);
+	}
+	error = wait_if_asked(opts);
+	if (error == 0 &&
+	    draws_run(&opts->draw, count, opts->flags, &sink, &error) == 0)
+		return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
+	sink_abort(&sink);
+	if (error)
+		return report_random_error(error, opts->flags, opts->timeout);
+	return EXIT_FAIL;
+}
+
 int main(int argc, char **argv)
 {
 	struct options opts;
@@ -335,6 +534,8 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &opts);
 	if (opts.check)
 		return check_pool(&opts);
+	if (opts.draw.kind != DRAW_NONE)
+		return run_draws(&opts);
 	encode_init();
 	return run(&opts);
 }

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * count values, one per line: integers in a range, passwords or UUIDs.
+ * Random bytes come from getrandom(2) in batches (draw.c), text goes out
+ * a buffer at a time (lines.c): both sizes are fixed, so any count up to
+ * 2^64-1 runs in the same memory.
+ */
+#include "draws.h"
+#include "draw.h"
+#include "lines.h"
+#include "password.h"
+#include "uuid.h"
+
+/* Bytes of randomness one value takes, about: sizes the first batch. */
+static uint64_t bytes_per_value(const struct draw_request *req)
+{
+	switch (req->kind) {
+	case DRAW_RANGE:
+		return req->range.size == 0 || req->range.size > (1ull << 32) ?
+		       8 : 4;
+	case DRAW_PASSWORD:
+		return req->length > UINT32_MAX ? UINT32_MAX : 2 * req->length;
+	default:
+		return 16;
+	}
+}
+
+static uint64_t first_batch_hint(const struct draw_request *req,
+				 uint64_t count)
+{
+	uint64_t per = bytes_per_value(req);
+
+	return count > DRAW_BATCH / per ? DRAW_BATCH : count * per + 16;
+}
+
+static void put_in_range(struct lines *out, struct draw_source *src,
+			 const struct range *range)
+{
+	char *p = lines_room(out, RANGE_DIGITS_MAX + 1);
+	size_t len = format_in_range(range, draw_below(src, range->size), p);
+
+	p[len] = '\n';
+	out->len += len + 1;
+}
+
+static void put_value(const struct draw_request *req, struct lines *out,
+		      struct draw_source *src, struct uuid_clock *clock)
+{
+	switch (req->kind) {
+	case DRAW_RANGE:
+		put_in_range(out, src, &req->range);
+		break;
+	case DRAW_PASSWORD:
+		put_password(out, src, &req->charset, req->length);
+		break;
+	case DRAW_UUID:
+		if (req->uuid_version == 7)
+			put_uuid7(out, src, clock);
+		else
+			put_uuid4(out, src);
+		break;
+	case DRAW_NONE:
+		break;
+	}
+}
+
+/* Returns 0, or -1 with *random_error set (0 when the sink failed). */
+int draws_run(const struct draw_request *req, uint64_t count,
+	      unsigned int flags, struct sink *sink, int *random_error)
+{
+	static struct draw_source src;
+	static struct lines out;
+	struct uuid_clock clock = { 0, 0 };
+
+	draw_init(&src, flags, first_batch_hint(req, count));
+	lines_init(&out, sink);
+	for (uint64_t i = 0; i < count && !src.error && !out.failed; i++)
+		put_value(req, &out, &src, &clock);
+	if (!src.error)
+		lines_flush(&out);
+	*random_error = src.error;
+	draw_wipe(&src);
+	lines_wipe(&out);
+	return src.error || out.failed ? -1 : 0;
+}
