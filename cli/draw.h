@@ -21,6 +21,8 @@ void draw_init(struct draw_source *src, unsigned int flags, uint64_t hint);
 void draw_bytes(struct draw_source *src, void *out, size_t len);
 uint64_t draw_below(struct draw_source *src, uint64_t n);
 uint64_t draw_u64(struct draw_source *src);
+void draw_below_many(struct draw_source *src, uint64_t n, uint64_t *out,
+		     size_t k);
 void draw_wipe(struct draw_source *src);
 
 #endif

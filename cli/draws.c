@@ -33,23 +33,39 @@ static uint64_t first_batch_hint(const struct draw_request *req,
 	return count > DRAW_BATCH / per ? DRAW_BATCH : count * per + 16;
 }
 
-static void put_in_range(struct lines *out, struct draw_source *src,
-			 const struct range *range)
-{
-	char *p = lines_room(out, RANGE_DIGITS_MAX + 1);
-	size_t len = format_in_range(range, draw_below(src, range->size), p);
+/* Integers come a block at a time: a die roll is too small to go alone. */
+#define RANGE_BLOCK 256u
 
-	p[len] = '\n';
-	out->len += len + 1;
+/* Writes up to RANGE_BLOCK integers of the range; returns how many. */
+static uint64_t put_in_range(struct lines *out, struct draw_source *src,
+			     const struct range *range, uint64_t want)
+{
+	uint64_t offsets[RANGE_BLOCK];
+	size_t k = want < RANGE_BLOCK ? (size_t)want : RANGE_BLOCK;
+	char *p;
+
+	draw_below_many(src, range->size, offsets, k);
+	if (src->error)
+		return 0;
+	p = lines_room(out, k * (RANGE_DIGITS_MAX + 1));
+	for (size_t i = 0; i < k; i++) {
+		size_t len = format_in_range(range, offsets[i], p);
+
+		p[len] = '\n';
+		p += len + 1;
+		out->len += len + 1;
+	}
+	return k;
 }
 
-static void put_value(const struct draw_request *req, struct lines *out,
-		      struct draw_source *src, struct uuid_clock *clock)
+/* Writes up to want values; returns how many. */
+static uint64_t put_values(const struct draw_request *req, struct lines *out,
+			   struct draw_source *src, struct uuid_clock *clock,
+			   uint64_t want)
 {
 	switch (req->kind) {
 	case DRAW_RANGE:
-		put_in_range(out, src, &req->range);
-		break;
+		return put_in_range(out, src, &req->range, want);
 	case DRAW_PASSWORD:
 		put_password(out, src, &req->charset, req->length);
 		break;
@@ -62,6 +78,7 @@ static void put_value(const struct draw_request *req, struct lines *out,
 	case DRAW_NONE:
 		break;
 	}
+	return 1;
 }
 
 /* Returns 0, or -1 with *random_error set (0 when the sink failed). */
@@ -74,8 +91,8 @@ int draws_run(const struct draw_request *req, uint64_t count,
 
 	draw_init(&src, flags, first_batch_hint(req, count));
 	lines_init(&out, sink);
-	for (uint64_t i = 0; i < count && !src.error && !out.failed; i++)
-		put_value(req, &out, &src, &clock);
+	for (uint64_t done = 0; done < count && !src.error && !out.failed;)
+		done += put_values(req, &out, &src, &clock, count - done);
 	if (!src.error)
 		lines_flush(&out);
 	*random_error = src.error;
