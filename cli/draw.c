@@ -139,13 +139,14 @@ uint64_t draw_below(struct draw_source *src, uint64_t n)
 void draw_below_many(struct draw_source *src, uint64_t n, uint64_t *out,
 		     size_t k)
 {
-	uint64_t threshold = (256 - n) % n;
+	uint64_t threshold;
 
 	if (n == 0 || n > 256) {
 		for (size_t i = 0; i < k; i++)
 			out[i] = draw_below(src, n);
 		return;
 	}
+	threshold = (256 - n) % n;
 	for (size_t i = 0; i < k; i++) {
 		uint64_t m;
 
