@@ -438,3 +438,17 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 	run bash -c '"$GETRANDOM" -R 1-6 -C 18446744073709551615 | head -n 3'
 	[ "${#lines[@]}" -eq 3 ]
 }
+
+@test "memory stays under 8 MiB for a count of 2^64-1 (read for 50 MB)" {
+	command time -f %M -o "$BATS_TEST_TMPDIR/rss" true 2>/dev/null ||
+		skip "no time(1) that takes -f %M (GNU time) installed"
+	skip_if_sanitized
+	local draw kib
+	for draw in "-R 1-6" "-p 20" "-p 1000000" "-U7"; do
+		# shellcheck disable=SC2086
+		command time -f %M -o "$BATS_TEST_TMPDIR/rss" "$GETRANDOM" $draw \
+			-C 18446744073709551615 | head -c 50000000 >/dev/null || true
+		kib=$(tail -n 1 "$BATS_TEST_TMPDIR/rss")
+		[ "$kib" -lt 8192 ] || fail_with "$draw: peak RSS $kib KiB"
+	done
+}
