@@ -11,6 +11,7 @@
  */
 #include <grp.h>
 #include <pwd.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -70,15 +71,55 @@ bool split_owner(const char *text, char *user, char *group, size_t size)
 	return true;
 }
 
+/*
+ * The names are read from /etc/passwd and /etc/group themselves, not
+ * through NSS: the installed binary is static, and a static glibc that
+ * meets "passwd: files systemd" in nsswitch.conf loads a shared module
+ * and crashes.  Users and groups known only to LDAP or systemd can still
+ * be given by number.
+ */
+static bool find_user(const char *name, uid_t *uid)
+{
+	FILE *file = fopen("/etc/passwd", "re");
+	struct passwd *pw;
+	bool found = false;
+
+	if (file == NULL)
+		return false;
+	while (!found && (pw = fgetpwent(file)) != NULL) {
+		if (strcmp(pw->pw_name, name) == 0) {
+			*uid = pw->pw_uid;
+			found = true;
+		}
+	}
+	fclose(file);
+	return found;
+}
+
+static bool find_group(const char *name, gid_t *gid)
+{
+	FILE *file = fopen("/etc/group", "re");
+	struct group *gr;
+	bool found = false;
+
+	if (file == NULL)
+		return false;
+	while (!found && (gr = fgetgrent(file)) != NULL) {
+		if (strcmp(gr->gr_name, name) == 0) {
+			*gid = gr->gr_gid;
+			found = true;
+		}
+	}
+	fclose(file);
+	return found;
+}
+
 bool lookup_user(const char *name, uid_t *uid)
 {
-	struct passwd *pw = getpwnam(name);
 	unsigned int id;
 
-	if (pw != NULL) {
-		*uid = pw->pw_uid;
+	if (find_user(name, uid))
 		return true;
-	}
 	if (!parse_id(name, &id))
 		return false;
 	*uid = (uid_t)id;
@@ -87,13 +128,10 @@ bool lookup_user(const char *name, uid_t *uid)
 
 bool lookup_group(const char *name, gid_t *gid)
 {
-	struct group *gr = getgrnam(name);
 	unsigned int id;
 
-	if (gr != NULL) {
-		*gid = gr->gr_gid;
+	if (find_group(name, gid))
 		return true;
-	}
 	if (!parse_id(name, &id))
 		return false;
 	*gid = (gid_t)id;

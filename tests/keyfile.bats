@@ -17,6 +17,14 @@ need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "giving a file to another user or group needs root"
 }
 
+# need_accounts: skips unless /etc/passwd and /etc/group have Debian's
+# daemon, nobody and nogroup (the QEMU guest's have only root).
+need_accounts() {
+	grep -q '^daemon:' /etc/passwd && grep -q '^nobody:' /etc/passwd &&
+		grep -q '^daemon:' /etc/group && grep -q '^nogroup:' /etc/group ||
+		skip "no daemon, nobody and nogroup accounts here"
+}
+
 # owner_mode FILE: prints "MODE USER GROUP" of FILE, as stat reads them.
 owner_mode() {
 	stat -c '%a %U %G' "$1"
@@ -52,6 +60,7 @@ owner_mode() {
 
 @test "--group daemon and --owner nobody:nogroup, by name and by number" {
 	need_root
+	need_accounts
 	"$GETRANDOM" -n 32 --group daemon --mode 0640 -o "$D/a"
 	[ "$(owner_mode "$D/a")" = "640 root daemon" ]
 	"$GETRANDOM" -U --owner nobody:nogroup -m 0400 -o "$D/b"
@@ -153,4 +162,17 @@ order() {
 		--group "$(id -g)" -o "$D/key"
 	[ "$stderr" = "getrandom: cannot set the owner and mode of $D/key: Operation not permitted" ]
 	[ -z "$(files_in "$D")" ]
+}
+
+@test "names come from /etc/passwd and /etc/group, never through NSS" {
+	require strace
+	# A static glibc loading an NSS module ("passwd: files systemd")
+	# crashes; nsswitch.conf is the first thing NSS reads.
+	run -2 strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=openat,open \
+		"$GETRANDOM" -n 32 --owner nosuchuser -o "$D/key"
+	grep -q '"/etc/passwd"' "$BATS_TEST_TMPDIR/log"
+	! grep -q 'nsswitch\|libnss' "$BATS_TEST_TMPDIR/log"
+	run -0 strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=openat,open \
+		"$GETRANDOM" -n 32 --owner root:root -o "$D/key"
+	! grep -q 'nsswitch\|libnss' "$BATS_TEST_TMPDIR/log"
 }
