@@ -7,7 +7,8 @@
 # name that holds a newline cannot be offered.
 
 _getrandom_options='--bytes= --hex --base64 --random --nonblock --insecure
---timeout= --check --output= --force --threads= --help --version'
+--timeout= --check --output= --force --threads= --help --version
+--count= --range= --password= --charset= --uuid --mode= --owner= --group='
 
 # _getrandom_values OPTION CUR: fills COMPREPLY with values for OPTION.
 _getrandom_values() {
@@ -21,8 +22,26 @@ _getrandom_values() {
 	-o | --output)
 		_getrandom_files "$2"
 		;;
-	-t | --timeout)
+	-t | --timeout | -C | --count | -s | --charset)
 		COMPREPLY=()
+		;;
+	-R | --range)
+		mapfile -t COMPREPLY < <(compgen -W '1-6 1-100 0-255' -- "$2")
+		;;
+	-p | --password)
+		mapfile -t COMPREPLY < <(compgen -W '12 16 20 32' -- "$2")
+		;;
+	--uuid)
+		mapfile -t COMPREPLY < <(compgen -W '4 7' -- "$2")
+		;;
+	-m | --mode)
+		mapfile -t COMPREPLY < <(compgen -W '0600 0640 0400 0440' -- "$2")
+		;;
+	--owner)
+		mapfile -t COMPREPLY < <(compgen -u -- "$2")
+		;;
+	--group)
+		mapfile -t COMPREPLY < <(compgen -g -- "$2")
 		;;
 	*)
 		return 1
@@ -46,7 +65,7 @@ _getrandom_files() {
 }
 
 _getrandom() {
-	local cur=${COMP_WORDS[COMP_CWORD]} prev='' prefix=''
+	local cur=${COMP_WORDS[COMP_CWORD]} prev='' prefix='' joined=''
 
 	if [ "$COMP_CWORD" -gt 0 ]; then
 		prev=${COMP_WORDS[COMP_CWORD - 1]}
@@ -54,13 +73,18 @@ _getrandom() {
 	# "--output=FILE": bash splits the word at "=" when COMP_WORDBREAKS
 	# has it (the default), so "=" is a word of its own; else it is not.
 	if [ "$cur" = "=" ]; then
-		cur=
+		cur='' joined=1
 	elif [ "$prev" = "=" ] && [ "$COMP_CWORD" -gt 1 ]; then
-		prev=${COMP_WORDS[COMP_CWORD - 2]}
+		prev=${COMP_WORDS[COMP_CWORD - 2]} joined=1
 	elif [[ $cur == --*=* ]]; then
 		prefix=${cur%%=*}=
 		prev=${cur%%=*}
 		cur=${cur#*=}
+		joined=1
+	fi
+	# --uuid's VERSION is optional: only --uuid=7 gives it, never --uuid 7.
+	if [ "$prev" = --uuid ] && [ -z "$joined" ]; then
+		prev=''
 	fi
 	if _getrandom_values "$prev" "$cur"; then
 		COMPREPLY=("${COMPREPLY[@]/#/$prefix}")

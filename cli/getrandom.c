@@ -18,12 +18,15 @@
 #include <unistd.h>
 
 #include "cpus.h"
+#include "draws.h"
 #include "encode.h"
 #include "entropy.h"
+#include "keyfile.h"
 #include "parse.h"
 #include "pump.h"
 #include "quote.h"
 #include "sink.h"
+#include "uuid.h"
 
 #define VERSION "1.0"
 #define DEFAULT_BYTES 32
@@ -43,6 +46,9 @@ struct options {
 	unsigned int threads;
 	const char *format_option;	/* for the message when two are given */
 	bool given[OPTION_CODES];	/* by getopt code: for check_combinations() */
+	uint64_t count;		/* -C: outputs; 0 = not given */
+	struct draw_request draw;	/* --range, --password, --uuid */
+	struct keyfile key;	/* --mode, --owner, --group */
 };
 
 static const char usage_text[] =
@@ -77,8 +83,25 @@ static const char usage_text[] =
 "  -f, --force            replace FILE if it is a regular file (or a link to\n"
 "                           one); without --output, write raw bytes even to a\n"
 "                           terminal\n"
+"  -m, --mode=MODE        octal mode of FILE (default 0600), whatever the umask\n"
+"      --owner=USER[:GROUP]  owner, and group, of FILE: names or numbers; both\n"
+"                           set before FILE appears\n"
+"      --group=GROUP      group of FILE: a name or a number\n"
 "  -j, --threads=N        fill large outputs with N threads, 1 to 16 (default:\n"
 "                           one per usable CPU, up to 8); 1 fills serially\n"
+"  -C, --count=N          write N outputs, one per line\n"
+"  -R, --range=LO-HI      instead of bytes, integers from LO to HI, both\n"
+"                           included, every one equally likely; LO and HI\n"
+"                           from -2^63 to 2^64-1 (e.g. 1-6, -10-10)\n"
+"  -p, --password=LEN     instead of bytes, passwords of LEN characters drawn\n"
+"                           from the --charset\n"
+"  -s, --charset=SET      the characters for --password (default [:alnum:]):\n"
+"                           characters, ranges such as A-Z, POSIX classes\n"
+"                           such as [:graph:], or the named sets [:base32:],\n"
+"                           [:base58:], [:base64url:], [:hex:],\n"
+"                           [:unambiguous:]; '\\' quotes the next character\n"
+"  -U, --uuid[=VERSION]   instead of bytes, RFC 9562 UUIDs, version 4 (random,\n"
+"                           the default) or 7 (time-ordered: -U7, --uuid=7)\n"
 "      --help     display this help and exit\n"
 "      --version  output version information and exit\n"
 "\n"
@@ -102,8 +125,9 @@ static const char version_text[] =
 "There is NO WARRANTY, to the extent permitted by law.\n";
 
 enum { OPT_HELP = 256, OPT_VERSION };
+enum { OPT_OWNER = 320, OPT_GROUP };
 
-static const char short_options[] = "n:xbrNit:co:fj:";
+static const char short_options[] = "n:xbrNit:co:fj:C:R:p:s:U::m:";
 static const struct option long_options[] = {
 	{ "bytes", required_argument, NULL, 'n' },
 	{ "hex", no_argument, NULL, 'x' },
@@ -116,6 +140,14 @@ static const struct option long_options[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "threads", required_argument, NULL, 'j' },
+	{ "count", required_argument, NULL, 'C' },
+	{ "range", required_argument, NULL, 'R' },
+	{ "password", required_argument, NULL, 'p' },
+	{ "charset", required_argument, NULL, 's' },
+	{ "uuid", optional_argument, NULL, 'U' },
+	{ "mode", required_argument, NULL, 'm' },
+	{ "owner", required_argument, NULL, OPT_OWNER },
+	{ "group", required_argument, NULL, OPT_GROUP },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -157,6 +189,100 @@ static void set_format(struct options *opts, enum format format,
 			    opts->format_option, name);
 	opts->format = format;
 	opts->format_option = name;
+}
+
+/* One of --range, --password and --uuid; only one kind per run. */
+static void set_draw(struct options *opts, enum draw_kind kind,
+		     const char *name)
+{
+	if (opts->draw.kind != DRAW_NONE && opts->draw.kind != kind)
+		usage_error("%s and %s cannot be used together",
+			    opts->draw.option, name);
+	opts->draw.kind = kind;
+	opts->draw.option = name;
+}
+
+/* --mode, --owner, --group: the first one sets the defaults of the rest. */
+static struct keyfile *keyfile_option(struct options *opts, const char *name)
+{
+	if (opts->key.option == NULL)
+		opts->key = (struct keyfile){
+			.mode = KEYFILE_DEFAULT_MODE,
+			.uid = (uid_t)-1,
+			.gid = (gid_t)-1,
+		};
+	opts->key.option = name;
+	return &opts->key;
+}
+
+static void set_group(struct options *opts, const char *group,
+		      const char *name)
+{
+	struct keyfile *key = keyfile_option(opts, name);
+
+	if (key->group_option != NULL && strcmp(key->group_option, name) != 0)
+		usage_error("%s and %s cannot both set the group",
+			    key->group_option, name);
+	key->group_option = name;
+	if (!lookup_group(group, &key->gid))
+		usage_error("unknown group %s", quote(group));
+}
+
+static void set_owner(struct options *opts, const char *arg)
+{
+	char user[256], group[256];
+
+	if (!split_owner(arg, user, group, sizeof(user)))
+		usage_error("invalid owner %s (USER or USER:GROUP)", quote(arg));
+	if (!lookup_user(user, &keyfile_option(opts, "--owner")->uid))
+		usage_error("unknown user %s", quote(user));
+	if (group[0] != '\0')
+		set_group(opts, group, "--owner");
+}
+
+static void parse_draw_option(struct options *opts, int c, const char *arg)
+{
+	switch (c) {
+	case 'R':
+		set_draw(opts, DRAW_RANGE, "--range");
+		if (!parse_range(arg, &opts->draw.range))
+			usage_error("invalid range %s (LO-HI with LO <= HI, from -2^63 to 2^64-1, at most 2^64 values)",
+				    quote(arg));
+		break;
+	case 'p':
+		set_draw(opts, DRAW_PASSWORD, "--password");
+		if (!parse_count64(arg, &opts->draw.length))
+			usage_error("invalid password length %s (1 to 18446744073709551615)",
+				    quote(arg));
+		break;
+	case 's':
+		if (!parse_charset(arg, &opts->draw.charset))
+			usage_error("invalid character set %s (characters, ranges such as a-z, classes such as [:alnum:]; at least 2 different printable ASCII characters)",
+				    quote(arg));
+		opts->draw.charset_option = "--charset";
+		break;
+	case 'U':
+		set_draw(opts, DRAW_UUID, "--uuid");
+		if (!parse_uuid_version(arg, &opts->draw.uuid_version))
+			usage_error("invalid UUID version %s (4 or 7)", quote(arg));
+		break;
+	}
+}
+
+static void parse_keyfile_option(struct options *opts, int c, const char *arg)
+{
+	switch (c) {
+	case 'm':
+		if (!parse_mode(arg, &keyfile_option(opts, "--mode")->mode))
+			usage_error("invalid mode %s (octal, 0 to 7777)", quote(arg));
+		break;
+	case OPT_OWNER:
+		set_owner(opts, arg);
+		break;
+	case OPT_GROUP:
+		set_group(opts, arg, "--group");
+		break;
+	}
 }
 
 static void parse_option(struct options *opts, int c, const char *arg)
@@ -202,6 +328,17 @@ static void parse_option(struct options *opts, int c, const char *arg)
 		if (!parse_count(arg, PUMP_MAX_THREADS, &opts->threads))
 			usage_error("invalid thread count %s (1 to %u)", quote(arg),
 				    PUMP_MAX_THREADS);
+		break;
+	case 'C':
+		if (!parse_count64(arg, &opts->count))
+			usage_error("invalid count %s (1 to 18446744073709551615)",
+				    quote(arg));
+		break;
+	case 'R': case 'p': case 's': case 'U':
+		parse_draw_option(opts, c, arg);
+		break;
+	case 'm': case OPT_OWNER: case OPT_GROUP:
+		parse_keyfile_option(opts, c, arg);
 		break;
 	case OPT_HELP:
 		print_and_exit(usage_text);
@@ -254,7 +391,7 @@ static const char *force_without_effect(const struct options *opts)
 {
 	if (!opts->given['f'] || opts->output != NULL)
 		return NULL;
-	if (opts->format != FORMAT_RAW)
+	if (opts->format != FORMAT_RAW || opts->draw.kind != DRAW_NONE)
 		return "--force has no effect without --output FILE: text is never refused on a terminal";
 	if (opts->bytes == 0)
 		return "--force has no effect with --bytes=0 and no --output FILE";
@@ -276,6 +413,33 @@ static void check_alone(const struct options *opts)
 		if (o->val != 'c' && opts->given[o->val])
 			usage_error("--check and %s cannot be used together (--check takes no other option)",
 				    long_name(o->val, name, sizeof(name)));
+}
+
+/* The options that shape an output of bytes: a draw takes none of them. */
+static const int byte_output_options[] = { 'n', 'x', 'b', 'j' };
+
+/* What the draws and the key file options cannot be combined with. */
+static void check_draw_combinations(struct options *opts)
+{
+	char name[32];
+
+	for (size_t i = 0; i < sizeof(byte_output_options) / sizeof(byte_output_options[0]); i++)
+		if (opts->draw.kind != DRAW_NONE &&
+		    opts->given[byte_output_options[i]])
+			usage_error("%s and %s cannot be used together",
+				    opts->draw.option,
+				    long_name(byte_output_options[i], name,
+					      sizeof(name)));
+	if (opts->draw.charset_option != NULL &&
+	    opts->draw.kind != DRAW_PASSWORD)
+		usage_error("--charset needs --password");
+	if (opts->count != 0 && opts->draw.kind == DRAW_NONE)
+		usage_error("--count needs --range, --password or --uuid");
+	if (opts->key.option != NULL && opts->output == NULL)
+		usage_error("%s needs --output=FILE", opts->key.option);
+	if (opts->draw.kind == DRAW_PASSWORD &&
+	    opts->draw.charset_option == NULL)
+		parse_charset(CHARSET_DEFAULT, &opts->draw.charset);
 }
 
 static void check_combinations(const struct options *opts)
@@ -326,6 +490,7 @@ static void parse_options(int argc, char **argv, struct options *opts)
 		opts->threads = opts->bytes >= PUMP_PARALLEL_MIN ?
 				default_threads() : 1;
 	check_combinations(opts);
+	check_draw_combinations(opts);
 }
 
 /* --check: asks without waiting and without drawing a byte. */
@@ -340,10 +505,21 @@ static int check_pool(const struct options *opts)
 	return EXIT_OK;
 }
 
+/* --mode, --owner, --group, on the file while it has no name of its own. */
+static void apply_keyfile(struct sink *sink, const struct options *opts)
+{
+	if (opts->key.option == NULL || keyfile_apply(sink->fd, &opts->key) == 0)
+		return;
+	warn("cannot set the owner and mode of %s", opts->output);
+	sink_abort(sink);
+	exit(EXIT_FAIL);
+}
+
 static void open_sink(struct sink *sink, const struct options *opts)
 {
 	if (opts->output != NULL) {
 		sink_open_file(sink, opts->output, opts->force);
+		apply_keyfile(sink, opts);
 		return;
 	}
 	sink_open_stdout(sink, encoded_length(opts->format, opts->bytes));
@@ -394,6 +570,30 @@ static int run(const struct options *opts)
 	return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
+/* --range, --password, --uuid: count lines of text, at least one. */
+static int run_draws(const struct options *opts)
+{
+	uint64_t count = opts->count != 0 ? opts->count : 1;
+	struct sink sink;
+	int error;
+
+	if (opts->output != NULL) {
+		sink_open_file(&sink, opts->output, opts->force);
+		apply_keyfile(&sink, opts);
+	} else {
+		sink_open_stdout(&sink, count > UINT64_MAX / 16 ? UINT64_MAX :
+				 count * 16);
+	}
+	error = wait_if_asked(opts);
+	if (error == 0 &&
+	    draws_run(&opts->draw, count, opts->flags, &sink, &error) == 0)
+		return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
+	sink_abort(&sink);
+	if (error)
+		return report_random_error(error, opts->flags, opts->timeout);
+	return EXIT_FAIL;
+}
+
 int main(int argc, char **argv)
 {
 	struct options opts;
@@ -405,6 +605,8 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &opts);
 	if (opts.check)
 		return check_pool(&opts);
+	if (opts.draw.kind != DRAW_NONE)
+		return run_draws(&opts);
 	encode_init();
 	return run(&opts);
 }

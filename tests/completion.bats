@@ -144,3 +144,39 @@ file_cases() {
 		"$BATS_TEST_TMPDIR/names" star
 	[ "$output" = $'star*\nstarfish' ]
 }
+
+@test "--uuid= offers the versions 4 and 7" {
+	run -0 completes --uuid =
+	[ "$output" = $'4\n7' ]
+}
+
+@test "--uuid followed by a space offers options, not versions" {
+	run -0 completes --uuid --ra
+	[ "$output" = $'--random\n--range=' ]
+	run -0 completes --uuid ''
+	[[ $output != *$'\n4\n'* ]]
+	[[ $output == *--uuid* ]]
+}
+
+@test "--owner offers user names and --group group names" {
+	run -0 completes --owner ro
+	[[ $'\n'$output$'\n' == *$'\nroot\n'* ]]
+	run -0 completes --group roo
+	[[ $'\n'$output$'\n' == *$'\nroot\n'* ]]
+}
+
+@test "--mode, --range and --password offer values that getrandom accepts" {
+	local option value
+	for option in --mode --range --password; do
+		run -0 completes "$option" ''
+		[ -n "$output" ]
+		for value in $output; do
+			case $option in
+			--mode) run "$GETRANDOM" -n 1 --mode "$value" \
+				--output "$BATS_TEST_TMPDIR/m$value" ;;
+			*) run "$GETRANDOM" "$option" "$value" ;;
+			esac
+			[ "$status" -eq 0 ] || fail_with "$option $value: $output"
+		done
+	done
+}

@@ -26,8 +26,8 @@
 #   - the first run exits 0 and writes nothing to standard error;
 #   - each getrandom --output FILE and > FILE of it leaves FILE holding
 #     --bytes N (default 32) bytes in the example's format (raw, --hex,
-#     --base64), and an --output FILE has mode 0600; N is counted by GNU
-#     head -c, whose suffixes --bytes takes;
+#     --base64), and an --output FILE has mode 0600, or the one --mode
+#     asks for; N is counted by GNU head -c, whose suffixes --bytes takes;
 #   - a FILE whose reader wants a format gets it: WireGuard's pre-shared
 #     key (a path with "wireguard") is 32 bytes in base64;
 #   - the second run, in the same directory (a script run again, the next
@@ -93,25 +93,29 @@ expected_size() {
 # check_outputs SCRIPT DIR: every file a getrandom command of SCRIPT writes
 # holds what it asked for.  Prints a complaint for each one that does not.
 check_outputs() {
-	local line words i file bytes format mode
+	local line words i file bytes format mode asked
 	while IFS= read -r line; do
 		[[ $line == *getrandom\ * ]] || continue
 		read -ra words <<<"${line#*getrandom }"
-		file='' bytes=32 format=raw mode=''
+		file='' bytes=32 format=raw mode='' asked=600
 		for ((i = 0; i < ${#words[@]}; i++)); do
 			case ${words[i]} in
 			--bytes | -n) bytes=${words[i + 1]} ;;
 			--bytes=*) bytes=${words[i]#*=} ;;
 			--hex | -x) format=hex ;;
 			--base64 | -b) format=base64 ;;
-			--output | -o) file=${words[i + 1]} mode=600 ;;
-			--output=*) file=${words[i]#*=} mode=600 ;;
+			--output | -o) file=${words[i + 1]} mode=output ;;
+			--output=*) file=${words[i]#*=} mode=output ;;
+			--mode | -m) asked=${words[i + 1]} ;;
+			--mode=*) asked=${words[i]#*=} ;;
 			'>') file=${words[i + 1]} ;;
 			esac
 		done
 		if [ -z "$file" ] || [ "$file" = - ] || [ "$bytes" = 0 ]; then
 			continue
 		fi
+		# An --output FILE has mode 0600, or the --mode asked for.
+		[ "$mode" != output ] || mode=$((8#$asked)) mode=$(printf '%o' "$mode")
 		[[ $file == /* ]] || file=$2/$file
 		if [ ! -f "$file" ]; then
 			echo "no file $file"

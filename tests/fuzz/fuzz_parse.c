@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer harness for cli/parse.c.  Each input is one command-line
- * argument, given to parse_size(), parse_seconds() and parse_count(); the
- * answers are compared with a slow reference written here from the
- * specification, so the fuzzer finds wrong answers, not only
- * crashes.  The first byte picks the max of parse_count() and is also part
- * of the text.
+ * libFuzzer harness for the command-line parsers: cli/parse.c, the
+ * --range parser (cli/range.c), --charset (cli/charset.c) and --mode,
+ * --owner and --group (cli/keyfile.c).  Each input is one command-line
+ * argument, given to every parser; the answers are compared with a slow
+ * reference written here from the specification, so the fuzzer finds
+ * wrong answers, not only crashes.  The first byte picks the max of
+ * parse_count() and is also part of the text.
  *
  * Build and run: tests/fuzz/run.sh
  */
@@ -14,7 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../cli/charset.h"
+#include "../../cli/keyfile.h"
 #include "../../cli/parse.h"
+#include "../../cli/range.h"
 
 #define CHECK(cond) do { if (!(cond)) abort(); } while (0)
 
@@ -142,6 +146,152 @@ static int ref_count(const char *s, unsigned int max, unsigned int *out)
 	return 1;
 }
 
+/* "-?[0-9]+" as a whole, its value saturated at 2^64 either way. */
+static int ref_bound(const char *s, size_t len, __int128 *value)
+{
+	int negative = len > 0 && s[0] == '-';
+	__int128 n = 0;
+	size_t i = negative ? 1 : 0;
+
+	if (i == len)
+		return 0;
+	for (; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		n = n * 10 + (s[i] - '0');
+		if (n > (__int128)1 << 64)
+			n = (__int128)1 << 64;
+	}
+	*value = negative ? -n : n;
+	return 1;
+}
+
+/* Tries every '-' as the separator: at most one can split two bounds in order. */
+static int ref_range(const char *s, __int128 *lo, __int128 *hi)
+{
+	size_t len = strlen(s);
+
+	for (size_t i = 1; i < len; i++) {
+		if (s[i] != '-' || !ref_bound(s, i, lo) ||
+		    !ref_bound(s + i + 1, len - i - 1, hi))
+			continue;
+		return *lo >= -((__int128)1 << 63) && *hi <= (__int128)UINT64_MAX &&
+		       *lo <= *hi && *hi - *lo <= (__int128)UINT64_MAX;
+	}
+	return 0;
+}
+
+static void ref_decimal(__int128 v, char *out)
+{
+	char tmp[64];
+	int n = 0, neg = v < 0;
+
+	if (neg)
+		v = -v;
+	do {
+		tmp[n++] = (char)('0' + (int)(v % 10));
+		v /= 10;
+	} while (v != 0);
+	if (neg)
+		*out++ = '-';
+	while (n > 0)
+		*out++ = tmp[--n];
+	*out = '\0';
+}
+
+static void check_range(const char *text)
+{
+	struct range range;
+	__int128 lo, hi;
+	char got[RANGE_DIGITS_MAX + 2], want[64];
+	int ok = parse_range(text, &range);
+
+	CHECK(ok == ref_range(text, &lo, &hi));
+	if (!ok)
+		return;
+	CHECK((uint64_t)(hi - lo + 1) == range.size);
+	got[format_in_range(&range, 0, got)] = '\0';
+	ref_decimal(lo, want);
+	CHECK(strcmp(got, want) == 0);
+	got[format_in_range(&range, range.size - 1, got)] = '\0';
+	ref_decimal(hi, want);
+	CHECK(strcmp(got, want) == 0);
+}
+
+/* A set is sorted, without repeats, printable, 2 to 95 long; parsed again
+ * with every member escaped, it is itself; a plain alphanumeric text is
+ * just its own characters. */
+static void check_charset(const char *text)
+{
+	struct charset set, again;
+	char escaped[2 * CHARSET_MAX + 1];
+	int ok = parse_charset(text, &set), plain = 1, seen[128] = { 0 };
+	unsigned int distinct = 0;
+
+	for (const char *p = text; *p != '\0'; p++) {
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9')))
+			plain = 0;
+		else if (!seen[(int)*p]++)
+			distinct++;
+	}
+	if (plain)
+		CHECK(ok == (distinct >= 2));
+	if (!ok)
+		return;
+	CHECK(set.size >= 2 && set.size <= CHARSET_MAX);
+	for (unsigned int i = 0; i < set.size; i++) {
+		CHECK(set.chars[i] >= ' ' && set.chars[i] <= '~');
+		CHECK(i == 0 || set.chars[i - 1] < set.chars[i]);
+		CHECK(!plain || seen[(int)set.chars[i]]);
+		escaped[2 * i] = '\\';
+		escaped[2 * i + 1] = set.chars[i];
+	}
+	if (plain)
+		CHECK(set.size == distinct);
+	escaped[2 * set.size] = '\0';
+	CHECK(parse_charset(escaped, &again));
+	CHECK(again.size == set.size &&
+	      memcmp(again.chars, set.chars, set.size) == 0);
+}
+
+static void check_mode(const char *text)
+{
+	size_t len = strlen(text);
+	unsigned long want = 0;
+	int valid = len >= 1 && len <= 4;
+	mode_t mode = 0xffff;
+
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] < '0' || text[i] > '7')
+			valid = 0;
+		want = want * 8 + (unsigned long)(text[i] - '0');
+	}
+	CHECK(parse_mode(text, &mode) == valid);
+	CHECK(!valid || (mode == want && mode <= 07777));
+}
+
+static void check_owner(const char *text)
+{
+	char user[16], group[16];
+	const char *colon = strchr(text, ':');
+	size_t ulen = colon ? (size_t)(colon - text) : strlen(text);
+	size_t glen = colon ? strlen(colon + 1) : 0;
+	int valid = ulen >= 1 && ulen < 16 && (!colon || (glen >= 1 && glen < 16));
+	unsigned int id;
+	u128 n;
+	const char *rest = ref_digits(text, &n);
+
+	CHECK(split_owner(text, user, group, sizeof(user)) == valid);
+	if (valid) {
+		CHECK(strlen(user) == ulen && strncmp(user, text, ulen) == 0);
+		CHECK(colon ? strcmp(group, colon + 1) == 0 : group[0] == '\0');
+	}
+	valid = rest != NULL && *rest == '\0' && n < 0xffffffffu;
+	CHECK(parse_id(text, &id) == valid);
+	CHECK(!valid || id == n);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = malloc(size + 1);
@@ -168,6 +318,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ok = parse_count(text, max, &c_got);
 	CHECK(ok == ref_count(text, max, &c_want));
 	CHECK(!ok || (c_got == c_want && c_got >= 1 && c_got <= max));
+
+	check_range(text);
+	check_charset(text);
+	check_mode(text);
+	check_owner(text);
 
 	free(text);
 	return 0;

@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * count values, one per line: integers in a range, passwords or UUIDs.
+ * Random bytes come from getrandom(2) in batches (draw.c), text goes out
+ * a buffer at a time (lines.c): both sizes are fixed, so any count up to
+ * 2^64-1 runs in the same memory.
+ */
+#include "draws.h"
+#include "draw.h"
+#include "lines.h"
+#include "password.h"
+#include "uuid.h"
+
+/* Bytes of randomness one value takes, about: sizes the first batch. */
+static uint64_t bytes_per_value(const struct draw_request *req)
+{
+	switch (req->kind) {
+	case DRAW_RANGE:
+		return req->range.size == 0 || req->range.size > (1ull << 32) ?
+		       8 : 4;
+	case DRAW_PASSWORD:
+		return req->length > UINT32_MAX ? UINT32_MAX : 2 * req->length;
+	default:
+		return 16;
+	}
+}
+
+static uint64_t first_batch_hint(const struct draw_request *req,
+				 uint64_t count)
+{
+	uint64_t per = bytes_per_value(req);
+
+	return count > DRAW_BATCH / per ? DRAW_BATCH : count * per + 16;
+}
+
+/* Integers come a block at a time: a die roll is too small to go alone. */
+#define RANGE_BLOCK 256u
+
+/* Writes up to RANGE_BLOCK integers of the range; returns how many. */
+static uint64_t put_in_range(struct lines *out, struct draw_source *src,
+			     const struct range *range, uint64_t want)
+{
+	uint64_t offsets[RANGE_BLOCK];
+	size_t k = want < RANGE_BLOCK ? (size_t)want : RANGE_BLOCK;
+	char *p;
+
+	draw_below_many(src, range->size, offsets, k);
+	if (src->error)
+		return 0;
+	p = lines_room(out, k * (RANGE_DIGITS_MAX + 1));
+	for (size_t i = 0; i < k; i++) {
+		size_t len = format_in_range(range, offsets[i], p);
+
+		p[len] = '\n';
+		p += len + 1;
+		out->len += len + 1;
+	}
+	return k;
+}
+
+/* Writes up to want values; returns how many. */
+static uint64_t put_values(const struct draw_request *req, struct lines *out,
+			   struct draw_source *src, struct uuid_clock *clock,
+			   uint64_t want)
+{
+	switch (req->kind) {
+	case DRAW_RANGE:
+		return put_in_range(out, src, &req->range, want);
+	case DRAW_PASSWORD:
+		put_password(out, src, &req->charset, req->length);
+		break;
+	case DRAW_UUID:
+		if (req->uuid_version == 7)
+			put_uuid7(out, src, clock);
+		else
+			put_uuid4(out, src);
+		break;
+	case DRAW_NONE:
+		break;
+	}
+	return 1;
+}
+
+/* Returns 0, or -1 with *random_error set (0 when the sink failed). */
+int draws_run(const struct draw_request *req, uint64_t count,
+	      unsigned int flags, struct sink *sink, int *random_error)
+{
+	static struct draw_source src;
+	static struct lines out;
+	struct uuid_clock clock = { 0, 0 };
+
+	draw_init(&src, flags, first_batch_hint(req, count));
+	lines_init(&out, sink);
+	for (uint64_t done = 0; done < count && !src.error && !out.failed;)
+		done += put_values(req, &out, &src, &clock, count - done);
+	if (!src.error)
+		lines_flush(&out);
+	*random_error = src.error;
+	draw_wipe(&src);
+	lines_wipe(&out);
+	return src.error || out.failed ? -1 : 0;
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Values drawn from random bytes: --range, --password, --uuid. */
+#ifndef GETRANDOM_DRAWS_H
+#define GETRANDOM_DRAWS_H
+
+#include <stdint.h>
+
+#include "charset.h"
+#include "range.h"
+#include "sink.h"
+
+enum draw_kind { DRAW_NONE, DRAW_RANGE, DRAW_PASSWORD, DRAW_UUID };
+
+struct draw_request {
+	enum draw_kind kind;
+	const char *option;	/* "--range", "--password" or "--uuid" */
+	struct range range;
+	uint64_t length;	/* of a password */
+	struct charset charset;
+	const char *charset_option;	/* "--charset" when given, or NULL */
+	int uuid_version;	/* 4 or 7 */
+};
+
+/* What went wrong: random_error is getrandom(2)'s errno, else the sink said. */
+int draws_run(const struct draw_request *req, uint64_t count,
+	      unsigned int flags, struct sink *sink, int *random_error);
+
+#endif

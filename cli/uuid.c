@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * RFC 9562 UUIDs in lowercase 8-4-4-4-12 form.
+ *
+ * Version 4: 122 random bits; the version nibble is 4 and the variant
+ * bits are 10.
+ *
+ * Version 7: unix_ts_ms (48 bits, milliseconds since 1970 from
+ * CLOCK_REALTIME), then rand_a (12 bits), then 62 random bits.  rand_a is
+ * a counter, RFC 9562 section 6.2 method 1 ("fixed bit-length dedicated
+ * counter"): at each new millisecond it starts from 11 random bits (its
+ * top bit clear, which leaves at least 2048 increments of room), and
+ * within the same millisecond it goes up by one.  When it would overflow,
+ * or when the clock steps back, the timestamp is carried forward to the
+ * last one used plus one millisecond instead of waiting for the clock.
+ * So within one run every UUID is strictly greater than the one before,
+ * as 128-bit numbers and as text, whatever the clock does.
+ */
+#include <string.h>
+#include <time.h>
+
+#include "uuid.h"
+
+static const char hex_digits[] = "0123456789abcdef";
+
+bool parse_uuid_version(const char *text, int *version)
+{
+	if (text == NULL || strcmp(text, "4") == 0)
+		*version = 4;
+	else if (strcmp(text, "7") == 0)
+		*version = 7;
+	else
+		return false;
+	return true;
+}
+
+static void put_text(struct lines *out, const unsigned char uuid[16])
+{
+	char *p = lines_room(out, UUID_TEXT + 1);
+
+	for (int i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			*p++ = '-';
+		*p++ = hex_digits[uuid[i] >> 4];
+		*p++ = hex_digits[uuid[i] & 15];
+	}
+	*p = '\n';
+	out->len += UUID_TEXT + 1;
+}
+
+static void set_version_and_variant(unsigned char uuid[16], int version)
+{
+	uuid[6] = (unsigned char)((uuid[6] & 0x0f) | version << 4);
+	uuid[8] = (unsigned char)((uuid[8] & 0x3f) | 0x80);
+}
+
+void put_uuid4(struct lines *out, struct draw_source *src)
+{
+	unsigned char uuid[16];
+
+	draw_bytes(src, uuid, sizeof(uuid));
+	set_version_and_variant(uuid, 4);
+	put_text(out, uuid);
+	explicit_bzero(uuid, sizeof(uuid));
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+static unsigned int fresh_counter(struct draw_source *src)
+{
+	unsigned char b[2];
+
+	draw_bytes(src, b, sizeof(b));
+	return (unsigned int)(b[0] << 8 | b[1]) & 0x7ff;
+}
+
+/* The next timestamp and counter, each pair greater than the last. */
+static void tick(struct uuid_clock *clock, struct draw_source *src)
+{
+	uint64_t ms = now_ms();
+
+	if (ms > clock->ms) {
+		clock->ms = ms;
+		clock->counter = fresh_counter(src);
+		return;
+	}
+	if (++clock->counter > 0xfff) {
+		clock->ms++;
+		clock->counter = fresh_counter(src);
+	}
+}
+
+void put_uuid7(struct lines *out, struct draw_source *src,
+	       struct uuid_clock *clock)
+{
+	unsigned char uuid[16];
+
+	tick(clock, src);
+	for (int i = 0; i < 6; i++)
+		uuid[i] = (unsigned char)(clock->ms >> (40 - 8 * i));
+	uuid[6] = (unsigned char)(clock->counter >> 8);
+	uuid[7] = (unsigned char)clock->counter;
+	draw_bytes(src, uuid + 8, 8);
+	set_version_and_variant(uuid, 7);
+	put_text(out, uuid);
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* --uuid: RFC 9562 UUIDs, version 4 (random) or 7 (time-ordered). */
+#ifndef GETRANDOM_UUID_H
+#define GETRANDOM_UUID_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "draw.h"
+#include "lines.h"
+
+#define UUID_TEXT 36	/* 8-4-4-4-12 hex digits */
+
+/* Version 7: the last timestamp and counter, so the next is greater. */
+struct uuid_clock {
+	uint64_t ms;
+	unsigned int counter;	/* 12 bits, in rand_a */
+};
+
+bool parse_uuid_version(const char *text, int *version);
+void put_uuid4(struct lines *out, struct draw_source *src);
+void put_uuid7(struct lines *out, struct draw_source *src,
+	       struct uuid_clock *clock);
+
+#endif

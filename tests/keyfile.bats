@@ -1,0 +1,178 @@
+#!/usr/bin/env bats
+# --mode, --owner and --group: the key file gets them on its descriptor
+# before it has a name (fchown and fchmod come before linkat or rename),
+# so FILE never exists with another owner or mode; a bad value is a usage
+# error that creates nothing.
+# Call: bats tests/keyfile.bats (GETRANDOM=path to test another binary)
+load helpers
+
+setup() {
+	OUT=$BATS_TEST_TMPDIR/out
+	D=$BATS_TEST_TMPDIR/keys
+	mkdir -p "$D"
+}
+
+# need_root: skips unless this runs as root (only root gives files away).
+need_root() {
+	[ "$(id -u)" -eq 0 ] || skip "giving a file to another user or group needs root"
+}
+
+# need_accounts: skips unless /etc/passwd and /etc/group have Debian's
+# daemon, nobody and nogroup (the QEMU guest's have only root).
+need_accounts() {
+	grep -q '^daemon:' /etc/passwd && grep -q '^nobody:' /etc/passwd &&
+		grep -q '^daemon:' /etc/group && grep -q '^nogroup:' /etc/group ||
+		skip "no daemon, nobody and nogroup accounts here"
+}
+
+# owner_mode FILE: prints "MODE USER GROUP" of FILE, as stat reads them.
+owner_mode() {
+	stat -c '%a %U %G' "$1"
+}
+
+@test "--mode 0640 is FILE's mode, whatever the umask" {
+	local mask
+	for mask in 000 077 022; do
+		rm -f "$D/key"
+		(umask "$mask" && "$GETRANDOM" -n 32 --mode 0640 -o "$D/key")
+		[ "$(stat -c %a "$D/key")" = 640 ]
+		[ "$(size "$D/key")" -eq 32 ]
+	done
+}
+
+@test "-m 440: a mode without write permission still gets every byte" {
+	"$GETRANDOM" -n 1M -m 440 -o "$D/key"
+	[ "$(stat -c %a "$D/key")" = 440 ]
+	[ "$(size "$D/key")" -eq 1048576 ]
+}
+
+@test "four-digit modes keep the set-user-ID, set-group-ID and sticky bits" {
+	"$GETRANDOM" -n 4 -m 7750 -o "$D/key"
+	[ "$(stat -c %a "$D/key")" = 7750 ]
+}
+
+@test "--group takes the user's own group by name and by number, without root" {
+	"$GETRANDOM" -n 32 --group "$(id -gn)" -m 0640 -o "$D/a"
+	"$GETRANDOM" -n 32 --group "$(id -g)" -o "$D/b"
+	[ "$(stat -c '%a %g' "$D/a")" = "640 $(id -g)" ]
+	[ "$(stat -c '%a %g' "$D/b")" = "600 $(id -g)" ]
+}
+
+@test "--group daemon and --owner nobody:nogroup, by name and by number" {
+	need_root
+	need_accounts
+	"$GETRANDOM" -n 32 --group daemon --mode 0640 -o "$D/a"
+	[ "$(owner_mode "$D/a")" = "640 root daemon" ]
+	"$GETRANDOM" -U --owner nobody:nogroup -m 0400 -o "$D/b"
+	[ "$(owner_mode "$D/b")" = "400 nobody nogroup" ]
+	"$GETRANDOM" -p 20 --owner 65534:1 -o "$D/c"
+	[ "$(owner_mode "$D/c")" = "600 nobody daemon" ]
+	"$GETRANDOM" -R 1-6 --owner daemon -o "$D/d"
+	[ "$(owner_mode "$D/d")" = "600 daemon root" ]
+}
+
+@test "a numeric id that names nobody is still taken, as chown does" {
+	need_root
+	"$GETRANDOM" -n 32 --owner 54321:54322 -o "$D/key"
+	[ "$(stat -c '%u %g' "$D/key")" = "54321 54322" ]
+}
+
+# order LOG: the calls of LOG that matter, as "fchown fchmod linkat" etc.
+order() {
+	grep -Eo '^[0-9]+ +(fchown|fchmod|linkat|link|rename|renameat2?)\(' "$1" |
+		sed -E 's/^[0-9]+ +//; s/\($//' | tr '\n' ' '
+}
+
+@test "owner and mode are set on the unnamed file before it is linked into place" {
+	require strace
+	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
+		-e trace=fchown,fchmod,linkat,link,rename,renameat,renameat2 \
+		"$GETRANDOM" -n 32 -m 0640 --group "$(id -g)" -o "$D/key"
+	[ "$(order "$BATS_TEST_TMPDIR/log")" = "fchmod fchown fchmod linkat " ]
+	grep -Eq 'fchmod\([0-9]+, 0640\)' "$BATS_TEST_TMPDIR/log"
+	grep -Eq "fchown\\([0-9]+, -1, $(id -g)\\)" "$BATS_TEST_TMPDIR/log"
+}
+
+@test "with --force too: fchown and fchmod come before the rename" {
+	require strace
+	echo old >"$D/key"
+	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
+		-e trace=fchown,fchmod,linkat,link,rename,renameat,renameat2 \
+		"$GETRANDOM" -U7 -m 0644 --group "$(id -g)" --force -o "$D/key"
+	[[ $(order "$BATS_TEST_TMPDIR/log") == "fchmod fchown fchmod linkat rename"* ]]
+	[ "$(stat -c %a "$D/key")" = 644 ]
+	[ "$(files_in "$D")" = key ]
+}
+
+@test "without O_TMPFILE: the hidden temporary gets owner and mode before its link" {
+	require strace
+	require cc
+	cc -O2 -shared -fPIC -o "$BATS_TEST_TMPDIR/faults.so" \
+		"$BATS_TEST_DIRNAME/shim/faults.c" -ldl
+	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
+		-e trace=openat,fchown,fchmod,linkat,link,rename,renameat,renameat2 \
+		env FAULT_NO_TMPFILE=1 LD_PRELOAD="$BATS_TEST_TMPDIR/faults.so" \
+		ASAN_OPTIONS="detect_leaks=0:verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+		"$GETRANDOM" -n 32 -m 0604 --group "$(id -g)" -o "$D/key"
+	grep -q O_EXCL "$BATS_TEST_TMPDIR/log"	# mkostemp, not O_TMPFILE
+	[ "$(order "$BATS_TEST_TMPDIR/log")" = "fchmod fchown fchmod link " ]
+	[ "$(stat -c %a "$D/key")" = 604 ]
+	[ "$(files_in "$D")" = key ]
+}
+
+@test "bad users, groups and modes are usage errors that create nothing" {
+	local args bad
+	for args in "--owner=nosuchuser:nosuchuser" "--owner=nosuchuser" \
+		"--group=nosuchgroup" "--owner=root:nosuchgroup" \
+		"--owner=4294967295" "--group=-1" "--mode=0800" "--mode=12345" \
+		"--mode=u+r" "--mode=" "--mode=-1" "--owner=" "--owner=:root" \
+		"--owner=root:" "--group="; do
+		run --separate-stderr gr -n 32 "$args" -o "$D/key"
+		bad=${args#*=}
+		case $args in
+		--owner=nosuchuser*) bad=nosuchuser ;;
+		--owner=root:nosuchgroup) bad=nosuchgroup ;;
+		--owner=4294967295) bad=4294967295 ;;
+		esac
+		assert_usage_error "'$bad'"
+		[ -z "$(files_in "$D")" ] || fail_with "$args created $(files_in "$D")"
+	done
+}
+
+@test "--mode, --owner and --group without --output are usage errors" {
+	local args
+	for args in --mode=0640 --owner=root --group=root; do
+		run --separate-stderr gr -n 32 "$args"
+		assert_usage_error "${args%%=*} needs --output=FILE"
+		run --separate-stderr gr -U "$args" -o -
+		assert_usage_error "${args%%=*} needs --output=FILE"
+	done
+}
+
+@test "--owner=USER:GROUP and --group cannot both set the group" {
+	run --separate-stderr gr -n 32 --owner=root:root --group=root -o "$D/key"
+	assert_usage_error "--owner and --group cannot both set the group"
+	[ -z "$(files_in "$D")" ]
+}
+
+@test "fchown refused: status 1, a message naming FILE, and no file" {
+	require strace
+	run -1 --separate-stderr strace -f -qq -o /dev/null \
+		-e inject=fchown:error=EPERM "$GETRANDOM" -n 32 \
+		--group "$(id -g)" -o "$D/key"
+	[ "$stderr" = "getrandom: cannot set the owner and mode of $D/key: Operation not permitted" ]
+	[ -z "$(files_in "$D")" ]
+}
+
+@test "names come from /etc/passwd and /etc/group, never through NSS" {
+	require strace
+	# A static glibc loading an NSS module ("passwd: files systemd")
+	# crashes; nsswitch.conf is the first thing NSS reads.
+	run -2 strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=openat,open \
+		"$GETRANDOM" -n 32 --owner nosuchuser -o "$D/key"
+	grep -q '"/etc/passwd"' "$BATS_TEST_TMPDIR/log"
+	! grep -q 'nsswitch\|libnss' "$BATS_TEST_TMPDIR/log"
+	run -0 strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=openat,open \
+		"$GETRANDOM" -n 32 --owner root:root -o "$D/key"
+	! grep -q 'nsswitch\|libnss' "$BATS_TEST_TMPDIR/log"
+}
