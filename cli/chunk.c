@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Chunk k of the output covers input bytes [k * PUMP_CHUNK, (k+1) * PUMP_CHUNK).
- * Filling one is getrandom(2) plus the encoder; the last chunk of a text
- * format also carries the final newline, so the writer needs no extra call.
+ * How the output is cut into chunks, each filled by one getrandom(2) call
+ * and encoded by one thread.  Outputs of at most PUMP_CHUNK bytes are
+ * packed whole into chunks, as many as fit: chunk k holds outputs
+ * [k * per, (k+1) * per), each encoded on its own (its own padding) and
+ * followed by its end character.  A larger output is cut into parts of
+ * PUMP_CHUNK bytes, one per chunk, the last part carrying the padding and
+ * the end character.  Either way the writer needs one call per chunk.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,20 +14,64 @@
 #include "chunk.h"
 #include "entropy.h"
 
-static size_t chunk_capacity(const struct pump_job *job)
+/* Whole outputs in one chunk, or 0 when an output spans chunks. */
+static uint64_t outputs_per_chunk(const struct pump_job *job)
 {
-	return job->bytes < PUMP_CHUNK ? (size_t)job->bytes : PUMP_CHUNK;
+	return job->bytes <= PUMP_CHUNK ? PUMP_CHUNK / job->bytes : 0;
 }
 
-uint64_t chunk_count(const struct pump_job *job)
+static uint64_t chunks_per_output(const struct pump_job *job)
 {
 	return job->bytes / PUMP_CHUNK + (job->bytes % PUMP_CHUNK != 0);
+}
+
+/* Outputs (whole or parts) in one chunk, and the bytes they draw. */
+static uint64_t pieces_per_chunk(const struct pump_job *job)
+{
+	uint64_t per = outputs_per_chunk(job);
+
+	if (per == 0)
+		return 1;
+	return job->count < per ? job->count : per;
+}
+
+static size_t chunk_capacity(const struct pump_job *job)
+{
+	if (outputs_per_chunk(job) == 0)
+		return PUMP_CHUNK;
+	return (size_t)(pieces_per_chunk(job) * job->bytes);
+}
+
+/*
+ * More chunks than fit in 64 bits (2^64 outputs of over 96 KiB) would take
+ * longer than anyone waits: the count saturates and the output never ends.
+ */
+uint64_t chunk_count(const struct pump_job *job)
+{
+	uint64_t per = outputs_per_chunk(job), parts;
+
+	if (per != 0)
+		return job->count / per + (job->count % per != 0);
+	parts = chunks_per_output(job);
+	if (job->count > UINT64_MAX / parts)
+		return UINT64_MAX;
+	return job->count * parts;
+}
+
+/* The most text one piece of len bytes becomes: padding, newlines, end. */
+static size_t piece_text_size(const struct pump_job *job, size_t len)
+{
+	size_t text = (size_t)encoded_length(job->format, len);
+
+	if (job->wrap != 0)
+		text += (size_t)(text / job->wrap) + 1;
+	return text + 1;
 }
 
 /* Small outputs get small buffers: a 32-byte key should not fault in 100 KiB. */
 int chunk_alloc(struct chunk *chunk, const struct pump_job *job)
 {
-	size_t raw = chunk_capacity(job);
+	size_t raw = chunk_capacity(job), pieces = (size_t)pieces_per_chunk(job);
 
 	*chunk = (struct chunk){ .raw_size = raw };
 	chunk->raw = malloc(raw);
@@ -31,7 +79,7 @@ int chunk_alloc(struct chunk *chunk, const struct pump_job *job)
 		return -1;
 	if (job->format == FORMAT_RAW)
 		return 0;
-	chunk->text_size = (size_t)encoded_length(job->format, raw) + 1;
+	chunk->text_size = pieces * piece_text_size(job, raw / pieces);
 	chunk->text = malloc(chunk->text_size);
 	if (chunk->text == NULL) {
 		chunk_free(chunk);
@@ -54,14 +102,78 @@ void chunk_free(struct chunk *chunk)
 	*chunk = (struct chunk){ 0 };
 }
 
+/*
+ * Breaks len characters of text, which start at column offset of their
+ * output, into lines of cols characters, in place; returns the new length.
+ * A newline goes before every character at a column that is a nonzero
+ * multiple of cols, never after the last one (the end character does).
+ */
+static size_t wrap_text(char *text, size_t len, uint64_t offset, uint64_t cols)
+{
+	uint64_t rest = offset % cols;
+	size_t first = (size_t)(rest != 0 ? cols - rest : offset == 0 ? cols : 0);
+	size_t breaks, at, end = len;
+
+	if (first >= len)
+		return len;
+	breaks = (len - 1 - first) / (size_t)cols + 1;
+	at = first + (breaks - 1) * (size_t)cols;
+	/* From the end, so that each line moves once, into free space. */
+	for (size_t b = breaks; ; b--) {
+		memmove(text + at + b, text + at, end - at);
+		text[at + b - 1] = '\n';
+		if (b == 1)
+			break;
+		end = at;
+		at -= (size_t)cols;
+	}
+	return len + breaks;
+}
+
+/*
+ * Encodes one piece of an output: len bytes whose text starts at column
+ * offset; last when it ends the output.  Returns the text length.
+ */
+static size_t encode_piece(const struct pump_job *job, const unsigned char *in,
+			   size_t len, uint64_t offset, bool last, char *out)
+{
+	size_t n = encode(job->format, in, len, out);
+
+	if (last && job->unpadded)
+		n = unpad(out, n);
+	if (job->wrap != 0)
+		n = wrap_text(out, n, offset, job->wrap);
+	if (last && job->end >= 0)
+		out[n++] = (char)job->end;
+	return n;
+}
+
+/* How many whole outputs chunk index holds, and their bytes in *len. */
+static size_t packed_outputs(const struct pump_job *job, uint64_t index,
+			     size_t *len)
+{
+	uint64_t per = outputs_per_chunk(job), first = index * per;
+	size_t n = (size_t)(job->count - first < per ? job->count - first : per);
+
+	*len = n * (size_t)job->bytes;
+	return n;
+}
+
 /* Returns 0, or the errno value of the failed getrandom(2). */
 int chunk_fill(struct chunk *chunk, const struct pump_job *job, uint64_t index)
 {
-	uint64_t offset = index * PUMP_CHUNK;
-	size_t len = job->bytes - offset < PUMP_CHUNK ?
-		     (size_t)(job->bytes - offset) : PUMP_CHUNK;
-	int error = fill_random(chunk->raw, len, job->flags);
+	uint64_t parts = chunks_per_output(job), part = index % parts;
+	size_t pieces = 1, len, piece, text = 0;
+	int error;
 
+	if (outputs_per_chunk(job) != 0) {
+		pieces = packed_outputs(job, index, &len);
+		part = 0;
+	} else {
+		len = part + 1 < parts ? PUMP_CHUNK :
+		      (size_t)(job->bytes - (parts - 1) * PUMP_CHUNK);
+	}
+	error = fill_random(chunk->raw, len, job->flags);
 	if (error)
 		return error;
 	if (job->format == FORMAT_RAW) {
@@ -69,9 +181,12 @@ int chunk_fill(struct chunk *chunk, const struct pump_job *job, uint64_t index)
 		chunk->length = len;
 		return 0;
 	}
-	chunk->length = encode(job->format, chunk->raw, len, chunk->text);
-	if (index + 1 == chunk_count(job))
-		chunk->text[chunk->length++] = '\n';
+	piece = len / pieces;
+	for (size_t i = 0; i < pieces; i++)
+		text += encode_piece(job, chunk->raw + i * piece, piece,
+				     part * encoded_length(job->format, PUMP_CHUNK),
+				     part + 1 == parts, chunk->text + text);
 	chunk->data = chunk->text;
+	chunk->length = text;
 	return 0;
 }

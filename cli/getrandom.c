@@ -39,6 +39,12 @@ struct options {
 	unsigned int threads;
 	const char *format_option;	/* for the message when two are given */
 	const char *check_conflict;	/* an option --check cannot take */
+	uint64_t count;		/* -C: outputs; 0 = not given */
+	bool unpadded;		/* --no-padding */
+	bool no_newline;	/* --no-newline */
+	bool zero_terminated;	/* -z */
+	bool wrap_given;	/* -w, even -w 0 */
+	uint64_t wrap;		/* -w: columns; 0 = no wrapping */
 };
 
 static const char usage_text[] =
@@ -54,6 +60,18 @@ static const char usage_text[] =
 "                           KB, MB, GB, TB (powers of 1000)\n"
 "  -x, --hex              write lowercase hexadecimal, then a newline\n"
 "  -b, --base64           write base64 (RFC 4648, padded), then a newline\n"
+"      --base64url        write base64url (RFC 4648 section 5: base64 with '-'\n"
+"                           and '_' for '+' and '/', padded), then a newline\n"
+"      --base32           write base32 (RFC 4648 section 6: A-Z and 2-7,\n"
+"                           padded), then a newline\n"
+"      --base16           write uppercase hexadecimal, then a newline\n"
+"      --no-padding       drop the trailing '=' of --base64, --base64url and\n"
+"                           --base32\n"
+"  -C, --count=N          write N outputs, one per line\n"
+"  -w, --wrap=COLS        break text into lines of COLS characters (0, the\n"
+"                           default: one line); not with --count\n"
+"      --no-newline       write no newline after the text\n"
+"  -z, --zero-terminated  end each output with a NUL byte, not a newline\n"
 "  -r, --random           set GRND_RANDOM: draw as /dev/random does\n"
 "  -N, --nonblock         set GRND_NONBLOCK: do not wait for the entropy pool;\n"
 "                           exit with status 3 if it is not initialized\n"
@@ -77,7 +95,12 @@ static const char usage_text[] =
 " 1  if getrandom(2) or the output failed,\n"
 " 2  if the command line is wrong,\n"
 " 3  if the entropy pool is not initialized (--nonblock, --timeout,\n"
-"    --check).\n";
+"    --check).\n"
+"\n"
+"With --count, each output is N bytes of --bytes (default 32) in a text\n"
+"format, encoded on its own, with its own padding, and ends with a newline\n"
+"(with -z, a NUL byte).  N may be anything from 1 to 18446744073709551615:\n"
+"memory use stays the same.\n";
 
 static const char version_text[] =
 "getrandom " VERSION "\n"
@@ -87,8 +110,13 @@ static const char version_text[] =
 "There is NO WARRANTY, to the extent permitted by law.\n";
 
 enum { OPT_HELP = 256, OPT_VERSION };
+/* The text layout options without a short form. */
+enum {
+	OPT_BASE64URL = 400, OPT_BASE32, OPT_BASE16, OPT_NO_PADDING,
+	OPT_NO_NEWLINE,
+};
 
-static const char short_options[] = ":n:xbrNit:co:fj:";
+static const char short_options[] = ":n:xbrNit:co:fj:C:w:z";
 static const struct option long_options[] = {
 	{ "bytes", required_argument, NULL, 'n' },
 	{ "hex", no_argument, NULL, 'x' },
@@ -101,6 +129,14 @@ static const struct option long_options[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "threads", required_argument, NULL, 'j' },
+	{ "base64url", no_argument, NULL, OPT_BASE64URL },
+	{ "base32", no_argument, NULL, OPT_BASE32 },
+	{ "base16", no_argument, NULL, OPT_BASE16 },
+	{ "no-padding", no_argument, NULL, OPT_NO_PADDING },
+	{ "count", required_argument, NULL, 'C' },
+	{ "wrap", required_argument, NULL, 'w' },
+	{ "no-newline", no_argument, NULL, OPT_NO_NEWLINE },
+	{ "zero-terminated", no_argument, NULL, 'z' },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -149,6 +185,44 @@ static void set_format(struct options *opts, enum format format,
 			    opts->format_option, name);
 	opts->format = format;
 	opts->format_option = name;
+}
+
+/* The formats and line layout of text output. */
+static void parse_text_option(struct options *opts, int c, const char *arg)
+{
+	switch (c) {
+	case OPT_BASE64URL:
+		set_format(opts, FORMAT_BASE64URL, "--base64url");
+		opts->check_conflict = "--base64url";
+		break;
+	case OPT_BASE32:
+		set_format(opts, FORMAT_BASE32, "--base32");
+		opts->check_conflict = "--base32";
+		break;
+	case OPT_BASE16:
+		set_format(opts, FORMAT_BASE16, "--base16");
+		opts->check_conflict = "--base16";
+		break;
+	case OPT_NO_PADDING:
+		opts->unpadded = true;
+		opts->check_conflict = "--no-padding";
+		break;
+	case 'w':
+		if (!parse_columns(arg, &opts->wrap))
+			usage_error("invalid line width '%s' (0 to 18446744073709551615)",
+				    arg);
+		opts->wrap_given = true;
+		opts->check_conflict = "--wrap";
+		break;
+	case OPT_NO_NEWLINE:
+		opts->no_newline = true;
+		opts->check_conflict = "--no-newline";
+		break;
+	case 'z':
+		opts->zero_terminated = true;
+		opts->check_conflict = "--zero-terminated";
+		break;
+	}
 }
 
 static void parse_option(struct options *opts, int c, const char *arg)
@@ -201,6 +275,21 @@ static void parse_option(struct options *opts, int c, const char *arg)
 			usage_error("invalid thread count '%s' (1 to %u)", arg,
 				    PUMP_MAX_THREADS);
 		break;
+	case 'C':
+		if (!parse_count64(arg, &opts->count))
+			usage_error("invalid count '%s' (1 to 18446744073709551615)",
+				    arg);
+		opts->check_conflict = "--count";
+		break;
+	case OPT_BASE64URL:
+	case OPT_BASE32:
+	case OPT_BASE16:
+	case OPT_NO_PADDING:
+	case 'w':
+	case OPT_NO_NEWLINE:
+	case 'z':
+		parse_text_option(opts, c, arg);
+		break;
 	case OPT_HELP:
 		print_and_exit(usage_text);
 		break;
@@ -219,6 +308,49 @@ static unsigned int default_threads(void)
 	return cpus > DEFAULT_MAX_THREADS ? DEFAULT_MAX_THREADS : (unsigned int)cpus;
 }
 
+static bool padded_format(enum format format)
+{
+	return format == FORMAT_BASE64 || format == FORMAT_BASE64URL ||
+	       format == FORMAT_BASE32;
+}
+
+/* Raw bytes have no lines, padding or end: each layout option needs text. */
+static void check_raw_layout(const struct options *opts)
+{
+	if (opts->count != 0)
+		usage_error("--count needs a text format (--hex, --base64, ...): raw bytes have no lines");
+	if (opts->wrap_given)
+		usage_error("--wrap needs a text format (--hex, --base64, ...)");
+	if (opts->no_newline)
+		usage_error("--no-newline needs a text format: raw output has no newline");
+	if (opts->zero_terminated)
+		usage_error("--zero-terminated needs a text format: raw output has no end mark");
+	if (opts->unpadded)
+		usage_error("--no-padding needs --base64, --base64url or --base32");
+}
+
+/* Layout options that would have no effect, or break another's promise. */
+static void check_text_layout(const struct options *opts)
+{
+	if (opts->format == FORMAT_RAW) {
+		check_raw_layout(opts);
+		return;
+	}
+	if (opts->unpadded && !padded_format(opts->format))
+		usage_error("--no-padding and %s cannot be used together: it has no padding",
+			    opts->format_option);
+	if (opts->count != 0 && opts->bytes == 0)
+		usage_error("invalid byte count '0' with --count: each output needs at least 1 byte");
+	if (opts->count != 0 && opts->wrap != 0)
+		usage_error("--wrap and --count cannot be used together: each output is one line");
+	if (opts->count != 0 && opts->no_newline)
+		usage_error("--no-newline and --count cannot be used together: outputs are lines");
+	if (opts->zero_terminated && opts->no_newline)
+		usage_error("--zero-terminated and --no-newline cannot be used together");
+	if (opts->zero_terminated && opts->wrap != 0)
+		usage_error("--zero-terminated and --wrap cannot be used together");
+}
+
 static void check_combinations(const struct options *opts)
 {
 	if ((opts->flags & GRND_INSECURE) && (opts->flags & GRND_RANDOM))
@@ -226,6 +358,21 @@ static void check_combinations(const struct options *opts)
 	if (opts->check && opts->check_conflict != NULL)
 		usage_error("--check and %s cannot be used together",
 			    opts->check_conflict);
+	check_text_layout(opts);
+}
+
+/* Without --count there is one output. */
+static uint64_t output_count(const struct options *opts)
+{
+	return opts->count != 0 ? opts->count : 1;
+}
+
+/* What ends each output: a newline, a NUL, or nothing (-1). */
+static int output_end(const struct options *opts)
+{
+	if (opts->format == FORMAT_RAW || opts->no_newline)
+		return -1;
+	return opts->zero_terminated ? '\0' : '\n';
 }
 
 static void parse_options(int argc, char **argv, struct options *opts)
@@ -254,8 +401,8 @@ static void parse_options(int argc, char **argv, struct options *opts)
 		usage_error("extra operand '%s'", argv[optind]);
 	/* Counting CPUs reads /sys: only outputs that start threads need it. */
 	if (opts->threads == 0)
-		opts->threads = opts->bytes >= PUMP_PARALLEL_MIN ?
-				default_threads() : 1;
+		opts->threads = pump_input_bytes(opts->bytes, output_count(opts)) >=
+				PUMP_PARALLEL_MIN ? default_threads() : 1;
 	check_combinations(opts);
 }
 
@@ -277,7 +424,8 @@ static void open_sink(struct sink *sink, const struct options *opts)
 		sink_open_file(sink, opts->output, opts->force);
 		return;
 	}
-	sink_open_stdout(sink, encoded_length(opts->format, opts->bytes));
+	sink_open_stdout(sink, encoded_length(opts->format,
+		pump_input_bytes(opts->bytes, output_count(opts))));
 	if (opts->format == FORMAT_RAW && opts->bytes > 0 && !opts->force &&
 	    isatty(STDOUT_FILENO))
 		usage_error("refusing to write raw bytes to a terminal; use --hex or --base64, redirect the output, or --force");
@@ -303,6 +451,10 @@ static int run(const struct options *opts)
 		.format = opts->format,
 		.threads = opts->threads,
 		.sink = &sink,
+		.count = output_count(opts),
+		.unpadded = opts->unpadded,
+		.wrap = opts->wrap,
+		.end = output_end(opts),
 	};
 	int error;
 

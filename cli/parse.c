@@ -110,3 +110,27 @@ bool parse_count(const char *text, unsigned int max, unsigned int *count)
 	*count = (unsigned int)n;
 	return true;
 }
+
+/* A whole number from 1 to 2^64-1, without suffix. */
+bool parse_count64(const char *text, uint64_t *count)
+{
+	uint64_t n;
+
+	text = read_digits(text, &n);
+	if (text == NULL || *text != '\0' || n < 1)
+		return false;
+	*count = n;
+	return true;
+}
+
+/* A column count for --wrap: a whole number, 0 (no wrapping) included. */
+bool parse_columns(const char *text, uint64_t *columns)
+{
+	uint64_t n;
+
+	text = read_digits(text, &n);
+	if (text == NULL || *text != '\0')
+		return false;
+	*columns = n;
+	return true;
+}
