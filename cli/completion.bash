@@ -3,13 +3,21 @@
 # Needs nothing but bash's own complete and compgen.
 
 _getrandom_options='--bytes= --hex --base64 --random --nonblock --insecure
---timeout= --check --output= --force --threads= --help --version'
+--timeout= --check --output= --force --threads= --help --version
+--base64url --base32 --base16 --no-padding --count= --wrap= --no-newline
+--zero-terminated'
 
 # _getrandom_values OPTION CUR: fills COMPREPLY with values for OPTION.
 _getrandom_values() {
 	case $1 in
 	-n | --bytes)
 		COMPREPLY=($(compgen -W '16 32 64 1K 1M 1G' -- "$2"))
+		;;
+	-C | --count)
+		COMPREPLY=($(compgen -W '1 10 100 1000' -- "$2"))
+		;;
+	-w | --wrap)
+		COMPREPLY=($(compgen -W '0 64 76' -- "$2"))
 		;;
 	-j | --threads)
 		COMPREPLY=($(compgen -W "$(echo {1..16})" -- "$2"))
