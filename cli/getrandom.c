@@ -97,10 +97,9 @@ static const char usage_text[] =
 " 3  if the entropy pool is not initialized (--nonblock, --timeout,\n"
 "    --check).\n"
 "\n"
-"With --count, each output is N bytes of --bytes (default 32) in a text\n"
-"format, encoded on its own, with its own padding, and ends with a newline\n"
-"(with -z, a NUL byte).  N may be anything from 1 to 18446744073709551615:\n"
-"memory use stays the same.\n";
+"With --count, --bytes is the size of each output, which is\n"
+"encoded on its own (with its own padding) and ends with a newline (with\n"
+"-z, a NUL byte).  N goes up to 2^64-1, in constant memory.\n";
 
 static const char version_text[] =
 "getrandom " VERSION "\n"
