@@ -459,3 +459,4 @@ text_bulk
 rss_by_threads
 targets
 echo "- load average at end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
+GETRANDOM=$GR bench/tokens.sh "$ROUNDS"
