@@ -278,7 +278,6 @@ static void parse_option(struct options *opts, int c, const char *arg)
 		if (!parse_count64(arg, &opts->count))
 			usage_error("invalid count '%s' (1 to 18446744073709551615)",
 				    arg);
-		opts->check_conflict = "--count";
 		break;
 	case OPT_BASE64URL:
 	case OPT_BASE32:
@@ -331,6 +330,8 @@ static void check_raw_layout(const struct options *opts)
 /* Layout options that would have no effect, or break another's promise. */
 static void check_text_layout(const struct options *opts)
 {
+	if (opts->check && opts->count != 0)
+		usage_error("--check and --count cannot be used together");
 	if (opts->format == FORMAT_RAW) {
 		check_raw_layout(opts);
 		return;
