@@ -139,6 +139,13 @@ max_count_rss() {
 	done
 }
 
+# The per-byte ratio of --count to bulk in each round, in round order.
+round_ratios() {
+	paste <(values "$tmp/times" bulk) <(values "$tmp/times" count) |
+		awk -v t="$TOKENS" -v b="$BULK" \
+			'{ printf "%s%.2f", (NR > 1 ? " " : ""), 33 * t / (2 * b + 1) * $1 / $2 }'
+}
+
 rate() {
 	awk -v b="$1" -v s="$2" 'BEGIN { printf "%.0f", b / 1048576 / s }'
 }
@@ -177,7 +184,7 @@ report() {
 	rss=$(echo "$rss" | sort -g | tail -n 1)
 	echo "| ratio (median of per-round ratios) | value |"
 	echo "|---|---|"
-	echo "| --count hex rate per output byte / bulk --hex | $per_byte |"
+	echo "| --count hex rate per output byte / bulk --hex | $per_byte (rounds: $(round_ratios)) |"
 	echo "| --count hex tokens/s / openssl rand -hex 16 loop | $(speedup openssl count "$((TOKENS / OPENSSL_TOKENS))") |"
 	echo "| --count hex tokens/s / Python token_hex loop | $(speedup python-hex count 1) |"
 	echo "| --count base64url tokens/s / Python token_urlsafe loop | $(speedup python-url url 1) |"

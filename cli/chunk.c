@@ -103,16 +103,17 @@ void chunk_free(struct chunk *chunk)
 }
 
 /*
- * Breaks len characters of text, which start at column offset of their
- * output, into lines of cols characters, in place; returns the new length.
- * A separator goes before every character at a column that is a nonzero
- * multiple of cols, never after the last one (the end character does).
+ * Breaks len characters of text into lines of cols characters, in place;
+ * returns the new length.  The text starts at column (0 to cols - 1) of a
+ * line; continued when earlier text of the same output came before it.  A
+ * separator goes before every character at column 0 but the output's
+ * first, never after the last one (the end character does).
  */
-static size_t wrap_text(char *text, size_t len, uint64_t offset, uint64_t cols,
-			char separator)
+static size_t wrap_text(char *text, size_t len, uint64_t column,
+			bool continued, uint64_t cols, char separator)
 {
-	uint64_t rest = offset % cols;
-	size_t first = (size_t)(rest != 0 ? cols - rest : offset == 0 ? cols : 0);
+	size_t first = (size_t)(column != 0 ? cols - column :
+				continued ? 0 : cols);
 	size_t breaks, at, end = len;
 
 	if (first >= len)
@@ -132,18 +133,31 @@ static size_t wrap_text(char *text, size_t len, uint64_t offset, uint64_t cols,
 }
 
 /*
- * Encodes one piece of an output: len bytes whose text starts at column
- * offset; last when it ends the output.  Returns the text length.
+ * Where the text of part of a large output starts, modulo --wrap (part
+ * times the text of a chunk passes 2^64 after some 10^14 bytes).
+ */
+static uint64_t column_of(const struct pump_job *job, uint64_t part)
+{
+	unsigned __int128 start = (unsigned __int128)part *
+				  encoded_length(job->format, PUMP_CHUNK);
+
+	return job->wrap != 0 ? (uint64_t)(start % job->wrap) : 0;
+}
+
+/*
+ * Encodes part of an output, len bytes; the last part carries the
+ * padding and the end character.  Returns the text length.
  */
 static size_t encode_piece(const struct pump_job *job, const unsigned char *in,
-			   size_t len, uint64_t offset, bool last, char *out)
+			   size_t len, uint64_t part, bool last, char *out)
 {
 	size_t n = encode(job->format, in, len, out);
 
 	if (last && job->unpadded)
 		n = unpad(out, n);
 	if (job->wrap != 0)
-		n = wrap_text(out, n, offset, job->wrap, '\n');
+		n = wrap_text(out, n, column_of(job, part), part > 0, job->wrap,
+			      '\n');
 	if (last && job->end >= 0)
 		out[n++] = (char)job->end;
 	return n;
@@ -169,8 +183,8 @@ static size_t encode_outputs(const struct pump_job *job,
 
 	if (encodes_as_one(job)) {
 		text = encode(job->format, in, outputs * len, out);
-		text = wrap_text(out, text, 0, encoded_length(job->format, len),
-				 (char)job->end);
+		text = wrap_text(out, text, 0, false,
+				 encoded_length(job->format, len), (char)job->end);
 		out[text++] = (char)job->end;
 		return text;
 	}
@@ -215,9 +229,8 @@ int chunk_fill(struct chunk *chunk, const struct pump_job *job, uint64_t index)
 	if (outputs_per_chunk(job) != 0)
 		text = encode_outputs(job, chunk->raw, pieces, chunk->text);
 	else
-		text = encode_piece(job, chunk->raw, len,
-				    part * encoded_length(job->format, PUMP_CHUNK),
-				    part + 1 == parts, chunk->text);
+		text = encode_piece(job, chunk->raw, len, part, part + 1 == parts,
+				    chunk->text);
 	chunk->data = chunk->text;
 	chunk->length = text;
 	return 0;

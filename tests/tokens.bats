@@ -272,6 +272,8 @@ wraps_like_base64() {
 	wraps_like_base64 1 1
 	wraps_like_base64 100 7
 	wraps_like_base64 300000 76 --threads 1
+	# 80 columns divide the 131040 characters of a chunk: a part starts a line.
+	wraps_like_base64 300000 80 --threads 1
 	wraps_like_base64 $((PARALLEL_MIN + 5)) 77 --threads 4
 	# 0: one line, as base64 -w 0 writes it, with the usual newline.
 	gr --bytes 300 --base64 --wrap 0
