@@ -460,3 +460,4 @@ rss_by_threads
 targets
 echo "- load average at end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 GETRANDOM=$GR bench/draws.sh
+GETRANDOM=$GR bench/tokens.sh "$ROUNDS"

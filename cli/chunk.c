@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Chunk k of the output covers input bytes [k * PUMP_CHUNK, (k+1) * PUMP_CHUNK).
- * Filling one is getrandom(2) plus the encoder; the last chunk of a text
- * format also carries the final newline, so the writer needs no extra call.
+ * How the output is cut into chunks, each filled by one getrandom(2) call
+ * and encoded by one thread.  Outputs of at most PUMP_CHUNK bytes are
+ * packed whole into chunks, as many as fit: chunk k holds outputs
+ * [k * per, (k+1) * per), each encoded on its own (its own padding) and
+ * followed by its end character.  A larger output is cut into parts of
+ * PUMP_CHUNK bytes, one per chunk, the last part carrying the padding and
+ * the end character.  Either way the writer needs one call per chunk.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -10,20 +14,64 @@
 #include "chunk.h"
 #include "entropy.h"
 
-static size_t chunk_capacity(const struct pump_job *job)
+/* Whole outputs in one chunk, or 0 when an output spans chunks. */
+static uint64_t outputs_per_chunk(const struct pump_job *job)
 {
-	return job->bytes < PUMP_CHUNK ? (size_t)job->bytes : PUMP_CHUNK;
+	return job->bytes <= PUMP_CHUNK ? PUMP_CHUNK / job->bytes : 0;
 }
 
-uint64_t chunk_count(const struct pump_job *job)
+static uint64_t chunks_per_output(const struct pump_job *job)
 {
 	return job->bytes / PUMP_CHUNK + (job->bytes % PUMP_CHUNK != 0);
+}
+
+/* Outputs (whole or parts) in one chunk, and the bytes they draw. */
+static uint64_t pieces_per_chunk(const struct pump_job *job)
+{
+	uint64_t per = outputs_per_chunk(job);
+
+	if (per == 0)
+		return 1;
+	return job->count < per ? job->count : per;
+}
+
+static size_t chunk_capacity(const struct pump_job *job)
+{
+	if (outputs_per_chunk(job) == 0)
+		return PUMP_CHUNK;
+	return (size_t)(pieces_per_chunk(job) * job->bytes);
+}
+
+/*
+ * More chunks than fit in 64 bits (2^64 outputs of over 96 KiB) would take
+ * longer than anyone waits: the count saturates and the output never ends.
+ */
+uint64_t chunk_count(const struct pump_job *job)
+{
+	uint64_t per = outputs_per_chunk(job), parts;
+
+	if (per != 0)
+		return job->count / per + (job->count % per != 0);
+	parts = chunks_per_output(job);
+	if (job->count > UINT64_MAX / parts)
+		return UINT64_MAX;
+	return job->count * parts;
+}
+
+/* The most text one piece of len bytes becomes: padding, newlines, end. */
+static size_t piece_text_size(const struct pump_job *job, size_t len)
+{
+	size_t text = (size_t)encoded_length(job->format, len);
+
+	if (job->wrap != 0)
+		text += (size_t)(text / job->wrap) + 1;
+	return text + 1;
 }
 
 /* Small outputs get small buffers: a 32-byte key should not fault in 100 KiB. */
 int chunk_alloc(struct chunk *chunk, const struct pump_job *job)
 {
-	size_t raw = chunk_capacity(job);
+	size_t raw = chunk_capacity(job), pieces = (size_t)pieces_per_chunk(job);
 
 	*chunk = (struct chunk){ .raw_size = raw };
 	chunk->raw = malloc(raw);
@@ -31,7 +79,7 @@ int chunk_alloc(struct chunk *chunk, const struct pump_job *job)
 		return -1;
 	if (job->format == FORMAT_RAW)
 		return 0;
-	chunk->text_size = (size_t)encoded_length(job->format, raw) + 1;
+	chunk->text_size = pieces * piece_text_size(job, raw / pieces);
 	chunk->text = malloc(chunk->text_size);
 	if (chunk->text == NULL) {
 		chunk_free(chunk);
@@ -54,14 +102,123 @@ void chunk_free(struct chunk *chunk)
 	*chunk = (struct chunk){ 0 };
 }
 
+/*
+ * Breaks len characters of text into lines of cols characters, in place;
+ * returns the new length.  The text starts at column (0 to cols - 1) of a
+ * line; continued when earlier text of the same output came before it.  A
+ * separator goes before every character at column 0 but the output's
+ * first, never after the last one (the end character does).
+ */
+static size_t wrap_text(char *text, size_t len, uint64_t column,
+			bool continued, uint64_t cols, char separator)
+{
+	size_t first = (size_t)(column != 0 ? cols - column :
+				continued ? 0 : cols);
+	size_t breaks, at, end = len;
+
+	if (first >= len)
+		return len;
+	breaks = (len - 1 - first) / (size_t)cols + 1;
+	at = first + (breaks - 1) * (size_t)cols;
+	/* From the end, so that each line moves once, into free space. */
+	for (size_t b = breaks; ; b--) {
+		memmove(text + at + b, text + at, end - at);
+		text[at + b - 1] = separator;
+		if (b == 1)
+			break;
+		end = at;
+		at -= (size_t)cols;
+	}
+	return len + breaks;
+}
+
+/*
+ * Where the text of part of a large output starts, modulo --wrap (part
+ * times the text of a chunk passes 2^64 after some 10^14 bytes).
+ */
+static uint64_t column_of(const struct pump_job *job, uint64_t part)
+{
+	unsigned __int128 start = (unsigned __int128)part *
+				  encoded_length(job->format, PUMP_CHUNK);
+
+	return job->wrap != 0 ? (uint64_t)(start % job->wrap) : 0;
+}
+
+/*
+ * Encodes part of an output, len bytes; the last part carries the
+ * padding and the end character.  Returns the text length.
+ */
+static size_t encode_piece(const struct pump_job *job, const unsigned char *in,
+			   size_t len, uint64_t part, bool last, char *out)
+{
+	size_t n = encode(job->format, in, len, out);
+
+	if (last && job->unpadded)
+		n = unpad(out, n);
+	if (job->wrap != 0)
+		n = wrap_text(out, n, column_of(job, part), part > 0, job->wrap,
+			      '\n');
+	if (last && job->end >= 0)
+		out[n++] = (char)job->end;
+	return n;
+}
+
+/*
+ * When no output but the last of a run has padding, many outputs encode as
+ * one block, which the SIMD encoders take at full speed, and the end
+ * characters are then put between them in place: for short tokens this
+ * is several times faster than one encoder call per output.
+ */
+static bool encodes_as_one(const struct pump_job *job)
+{
+	return job->wrap == 0 && job->end >= 0 &&
+	       encoded_length(job->format, job->bytes) ==
+	       unpadded_length(job->format, job->bytes);
+}
+
+static size_t encode_outputs(const struct pump_job *job,
+			     const unsigned char *in, size_t outputs, char *out)
+{
+	size_t len = (size_t)job->bytes, text = 0;
+
+	if (encodes_as_one(job)) {
+		text = encode(job->format, in, outputs * len, out);
+		text = wrap_text(out, text, 0, false,
+				 encoded_length(job->format, len), (char)job->end);
+		out[text++] = (char)job->end;
+		return text;
+	}
+	for (size_t i = 0; i < outputs; i++)
+		text += encode_piece(job, in + i * len, len, 0, true, out + text);
+	return text;
+}
+
+/* How many whole outputs chunk index holds, and their bytes in *len. */
+static size_t packed_outputs(const struct pump_job *job, uint64_t index,
+			     size_t *len)
+{
+	uint64_t per = outputs_per_chunk(job), first = index * per;
+	size_t n = (size_t)(job->count - first < per ? job->count - first : per);
+
+	*len = n * (size_t)job->bytes;
+	return n;
+}
+
 /* Returns 0, or the errno value of the failed getrandom(2). */
 int chunk_fill(struct chunk *chunk, const struct pump_job *job, uint64_t index)
 {
-	uint64_t offset = index * PUMP_CHUNK;
-	size_t len = job->bytes - offset < PUMP_CHUNK ?
-		     (size_t)(job->bytes - offset) : PUMP_CHUNK;
-	int error = fill_random(chunk->raw, len, job->flags);
+	uint64_t parts = chunks_per_output(job), part = index % parts;
+	size_t pieces = 1, len, text;
+	int error;
 
+	if (outputs_per_chunk(job) != 0) {
+		pieces = packed_outputs(job, index, &len);
+		part = 0;
+	} else {
+		len = part + 1 < parts ? PUMP_CHUNK :
+		      (size_t)(job->bytes - (parts - 1) * PUMP_CHUNK);
+	}
+	error = fill_random(chunk->raw, len, job->flags);
 	if (error)
 		return error;
 	if (job->format == FORMAT_RAW) {
@@ -69,9 +226,12 @@ int chunk_fill(struct chunk *chunk, const struct pump_job *job, uint64_t index)
 		chunk->length = len;
 		return 0;
 	}
-	chunk->length = encode(job->format, chunk->raw, len, chunk->text);
-	if (index + 1 == chunk_count(job))
-		chunk->text[chunk->length++] = '\n';
+	if (outputs_per_chunk(job) != 0)
+		text = encode_outputs(job, chunk->raw, pieces, chunk->text);
+	else
+		text = encode_piece(job, chunk->raw, len, part, part + 1 == parts,
+				    chunk->text);
 	chunk->data = chunk->text;
+	chunk->length = text;
 	return 0;
 }

@@ -8,7 +8,9 @@
 
 _getrandom_options='--bytes= --hex --base64 --random --nonblock --insecure
 --timeout= --check --output= --force --threads= --help --version
---count= --range= --password= --charset= --uuid --mode= --owner= --group='
+--base64url --base32 --base16 --no-padding --count= --wrap= --no-newline
+--zero-terminated --range= --password= --charset= --uuid --mode= --owner=
+--group='
 
 # _getrandom_values OPTION CUR: fills COMPREPLY with values for OPTION.
 _getrandom_values() {
@@ -16,13 +18,19 @@ _getrandom_values() {
 	-n | --bytes)
 		mapfile -t COMPREPLY < <(compgen -W '16 32 64 1K 1M 1G' -- "$2")
 		;;
+	-C | --count)
+		mapfile -t COMPREPLY < <(compgen -W '1 10 100 1000' -- "$2")
+		;;
+	-w | --wrap)
+		mapfile -t COMPREPLY < <(compgen -W '0 64 76' -- "$2")
+		;;
 	-j | --threads)
 		mapfile -t COMPREPLY < <(compgen -W "$(echo {1..16})" -- "$2")
 		;;
 	-o | --output)
 		_getrandom_files "$2"
 		;;
-	-t | --timeout | -C | --count | -s | --charset)
+	-t | --timeout | -s | --charset)
 		COMPREPLY=()
 		;;
 	-R | --range)

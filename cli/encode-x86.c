@@ -6,7 +6,9 @@
  * 32 bytes at a time with AVX2, or 16 with SSE2 (hex; every x86-64 CPU
  * has it) and SSSE3 (base64) on CPUs without AVX2.  Each function encodes
  * a prefix of its input and returns how long it was; encode.c does the
- * rest.  Every path gives the same text as the scalar code.
+ * rest.  Every path gives the same text as the scalar code.  Uppercase
+ * hex (base16) and base64url differ only in a few constants, so they share
+ * these paths.
  *
  * Which paths run is read from glibc's record of the CPU, so
  * GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-SSSE3 turns them off (the tests
@@ -37,25 +39,30 @@ void x86_encode_init(void)
 #endif
 }
 
-/* Sixteen nibbles, one per byte, to their lowercase hex digits. */
-static inline __m128i hex_digits16(__m128i nibbles)
+/*
+ * Sixteen nibbles, one per byte, to their hex digits; letter_gap is what
+ * takes '0' + 10 to 'a' (or to 'A').
+ */
+static inline __m128i hex_digits16(__m128i nibbles, __m128i letter_gap)
 {
 	__m128i letter = _mm_cmpgt_epi8(nibbles, _mm_set1_epi8(9));
 
 	nibbles = _mm_add_epi8(nibbles, _mm_set1_epi8('0'));
-	return _mm_add_epi8(nibbles,
-			    _mm_and_si128(letter, _mm_set1_epi8('a' - '0' - 10)));
+	return _mm_add_epi8(nibbles, _mm_and_si128(letter, letter_gap));
 }
 
-static size_t hex_sse2(const unsigned char *in, size_t len, char *out)
+static size_t hex_sse2(const unsigned char *in, size_t len, char *out,
+		       bool upper)
 {
 	const __m128i low4 = _mm_set1_epi8(0x0f);
+	const __m128i gap = _mm_set1_epi8(upper ? 'A' - '0' - 10 : 'a' - '0' - 10);
 	size_t i;
 
 	for (i = 0; i + 16 <= len; i += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(in + i));
-		__m128i hi = hex_digits16(_mm_and_si128(_mm_srli_epi16(v, 4), low4));
-		__m128i lo = hex_digits16(_mm_and_si128(v, low4));
+		__m128i hi = hex_digits16(_mm_and_si128(_mm_srli_epi16(v, 4), low4),
+					  gap);
+		__m128i lo = hex_digits16(_mm_and_si128(v, low4), gap);
 
 		_mm_storeu_si128((__m128i *)(out + 2 * i), _mm_unpacklo_epi8(hi, lo));
 		_mm_storeu_si128((__m128i *)(out + 2 * i + 16),
@@ -70,10 +77,12 @@ static size_t hex_sse2(const unsigned char *in, size_t len, char *out)
  * of the output are put back in order across lanes before they are stored.
  */
 __attribute__((target("avx2")))
-static size_t hex_avx2(const unsigned char *in, size_t len, char *out)
+static size_t hex_avx2(const unsigned char *in, size_t len, char *out,
+		       bool upper)
 {
 	const __m256i digits = _mm256_broadcastsi128_si256(
-		_mm_loadu_si128((const __m128i *)"0123456789abcdef"));
+		_mm_loadu_si128((const __m128i *)(upper ? "0123456789ABCDEF" :
+							  "0123456789abcdef")));
 	const __m256i low4 = _mm256_set1_epi8(0x0f);
 	size_t i;
 
@@ -93,11 +102,12 @@ static size_t hex_avx2(const unsigned char *in, size_t len, char *out)
 	return i;
 }
 
-size_t x86_encode_hex(const unsigned char *in, size_t len, char *out)
+size_t x86_encode_hex(const unsigned char *in, size_t len, char *out,
+		      bool upper)
 {
-	size_t done = have_avx2 ? hex_avx2(in, len, out) : 0;
+	size_t done = have_avx2 ? hex_avx2(in, len, out, upper) : 0;
 
-	return done + hex_sse2(in + done, len - done, out + 2 * done);
+	return done + hex_sse2(in + done, len - done, out + 2 * done, upper);
 }
 
 /*
@@ -107,7 +117,8 @@ size_t x86_encode_hex(const unsigned char *in, size_t len, char *out)
  * four 6-bit groups of each word moved into its four bytes with two
  * 16-bit multiplies, and each group turned into its character by adding
  * an offset looked up by range.  The constants are the same for SSSE3 and
- * AVX2, one lane's worth each.
+ * AVX2, one lane's worth each; base64url differs only in the offsets of
+ * 62 and 63.
  */
 #define SPREAD_12_BYTES 10, 11, 9, 10, 7, 8, 6, 7, 4, 5, 3, 4, 1, 2, 0, 1
 #define GROUPS_HIGH_MASK 0x0fc0fc00
@@ -120,9 +131,11 @@ size_t x86_encode_hex(const unsigned char *in, size_t len, char *out)
  * 12 for 63 ('/') and 13 for 0..25 ('A'..'Z').  The index is the value
  * minus 51, saturated at 0, or 13 where the value is under 26.
  */
-#define OFFSETS_BY_RANGE 'a' - 26, '0' - 52, '0' - 52, '0' - 52, '0' - 52, \
-	'0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, \
-	'+' - 62, '/' - 63, 'A', 0, 0
+#define OFFSETS_BY_RANGE(c62, c63) 'a' - 26, '0' - 52, '0' - 52, \
+	'0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, '0' - 52, \
+	'0' - 52, (c62) - 62, (c63) - 63, 'A', 0, 0
+#define BASE64_OFFSETS OFFSETS_BY_RANGE('+', '/')
+#define BASE64URL_OFFSETS OFFSETS_BY_RANGE('-', '_')
 
 __attribute__((target("ssse3")))
 static inline __m128i base64_groups16(__m128i in)
@@ -138,27 +151,29 @@ static inline __m128i base64_groups16(__m128i in)
 }
 
 __attribute__((target("ssse3")))
-static inline __m128i base64_chars16(__m128i v)
+static inline __m128i base64_chars16(__m128i v, __m128i offsets)
 {
 	__m128i range = _mm_subs_epu8(v, _mm_set1_epi8(51));
 	__m128i upper = _mm_cmpgt_epi8(_mm_set1_epi8(26), v);
 
 	range = _mm_or_si128(range, _mm_and_si128(upper, _mm_set1_epi8(13)));
-	return _mm_add_epi8(_mm_shuffle_epi8(_mm_setr_epi8(OFFSETS_BY_RANGE), range),
-			    v);
+	return _mm_add_epi8(_mm_shuffle_epi8(offsets, range), v);
 }
 
 /* Whole groups of 12 bytes while 16 can be read. */
 __attribute__((target("ssse3")))
-static size_t base64_ssse3(const unsigned char *in, size_t len, char *out)
+static size_t base64_ssse3(const unsigned char *in, size_t len, char *out,
+			   bool url)
 {
+	const __m128i offsets = url ? _mm_setr_epi8(BASE64URL_OFFSETS) :
+				      _mm_setr_epi8(BASE64_OFFSETS);
 	size_t i;
 
 	for (i = 0; i + 16 <= len; i += 12) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(in + i));
 
 		_mm_storeu_si128((__m128i *)(out + i / 3 * 4),
-				 base64_chars16(base64_groups16(v)));
+				 base64_chars16(base64_groups16(v), offsets));
 	}
 	return i;
 }
@@ -180,11 +195,10 @@ static inline __m256i base64_groups32(__m256i in)
 }
 
 __attribute__((target("avx2")))
-static inline __m256i base64_chars32(__m256i v)
+static inline __m256i base64_chars32(__m256i v, __m256i offsets)
 {
 	__m256i range = _mm256_subs_epu8(v, _mm256_set1_epi8(51));
 	__m256i upper = _mm256_cmpgt_epi8(_mm256_set1_epi8(26), v);
-	__m256i offsets = _mm256_setr_epi8(OFFSETS_BY_RANGE, OFFSETS_BY_RANGE);
 
 	range = _mm256_or_si256(range, _mm256_and_si256(upper, _mm256_set1_epi8(13)));
 	return _mm256_add_epi8(_mm256_shuffle_epi8(offsets, range), v);
@@ -195,8 +209,12 @@ static inline __m256i base64_chars32(__m256i v)
  * lane and 12-23 to the high one, so each lane holds what SSSE3 would.
  */
 __attribute__((target("avx2")))
-static size_t base64_avx2(const unsigned char *in, size_t len, char *out)
+static size_t base64_avx2(const unsigned char *in, size_t len, char *out,
+			  bool url)
 {
+	const __m256i offsets = url ?
+		_mm256_setr_epi8(BASE64URL_OFFSETS, BASE64URL_OFFSETS) :
+		_mm256_setr_epi8(BASE64_OFFSETS, BASE64_OFFSETS);
 	size_t i;
 
 	for (i = 0; i + 28 <= len; i += 24) {
@@ -205,17 +223,19 @@ static size_t base64_avx2(const unsigned char *in, size_t len, char *out)
 			_mm_loadu_si128((const __m128i *)(in + i + 12)), 1);
 
 		_mm256_storeu_si256((__m256i *)(out + i / 3 * 4),
-				    base64_chars32(base64_groups32(v)));
+				    base64_chars32(base64_groups32(v), offsets));
 	}
 	return i;
 }
 
-size_t x86_encode_base64(const unsigned char *in, size_t len, char *out)
+size_t x86_encode_base64(const unsigned char *in, size_t len, char *out,
+			 bool url)
 {
-	size_t done = have_avx2 ? base64_avx2(in, len, out) : 0;
+	size_t done = have_avx2 ? base64_avx2(in, len, out, url) : 0;
 
 	if (have_ssse3)
-		done += base64_ssse3(in + done, len - done, out + done / 3 * 4);
+		done += base64_ssse3(in + done, len - done, out + done / 3 * 4,
+				     url);
 	return done;
 }
 #endif

@@ -49,6 +49,11 @@ struct options {
 	uint64_t count;		/* -C: outputs; 0 = not given */
 	struct draw_request draw;	/* --range, --password, --uuid */
 	struct keyfile key;	/* --mode, --owner, --group */
+	bool unpadded;		/* --no-padding */
+	bool no_newline;	/* --no-newline */
+	bool zero_terminated;	/* -z */
+	bool wrap_given;	/* -w, even -w 0 */
+	uint64_t wrap;		/* -w: columns; 0 = no wrapping */
 };
 
 static const char usage_text[] =
@@ -65,6 +70,18 @@ static const char usage_text[] =
 "                           on for G, T, P, E\n"
 "  -x, --hex              write lowercase hexadecimal, then a newline\n"
 "  -b, --base64           write base64 (RFC 4648, padded), then a newline\n"
+"      --base64url        write base64url (RFC 4648 section 5: base64 with '-'\n"
+"                           and '_' for '+' and '/', padded), then a newline\n"
+"      --base32           write base32 (RFC 4648 section 6: A-Z and 2-7,\n"
+"                           padded), then a newline\n"
+"      --base16           write uppercase hexadecimal, then a newline\n"
+"      --no-padding       drop the trailing '=' padding of base64, base64url and\n"
+"                           base32 text\n"
+"  -C, --count=N          write N outputs, one per line\n"
+"  -w, --wrap=COLS        break text into lines of COLS characters (0, the\n"
+"                           default: one line); not with --count\n"
+"      --no-newline       write no newline after the text\n"
+"  -z, --zero-terminated  end each output with a NUL byte, not a newline\n"
 "  -r, --random           set GRND_RANDOM: draw as /dev/random does\n"
 "  -N, --nonblock         set GRND_NONBLOCK: do not wait for the entropy pool;\n"
 "                           exit with status 3 if it is not initialized\n"
@@ -105,6 +122,10 @@ static const char usage_text[] =
 "      --help     display this help and exit\n"
 "      --version  output version information and exit\n"
 "\n"
+"With --count, --bytes is the size of each output, which is\n"
+"encoded on its own (with its own padding) and ends with a newline (with\n"
+"-z, a NUL byte).  N goes up to 2^64-1, in constant memory.\n"
+"\n"
 "An option that would have no effect, or whose promise another option\n"
 "breaks, is a usage error: --check takes no other option, and\n"
 "--nonblock, --insecure and --timeout exclude one another.\n"
@@ -126,8 +147,13 @@ static const char version_text[] =
 
 enum { OPT_HELP = 256, OPT_VERSION };
 enum { OPT_OWNER = 320, OPT_GROUP };
+/* The text layout options without a short form. */
+enum {
+	OPT_BASE64URL = 400, OPT_BASE32, OPT_BASE16, OPT_NO_PADDING,
+	OPT_NO_NEWLINE,
+};
 
-static const char short_options[] = "n:xbrNit:co:fj:C:R:p:s:U::m:";
+static const char short_options[] = "n:xbrNit:co:fj:C:R:p:s:U::m:w:z";
 static const struct option long_options[] = {
 	{ "bytes", required_argument, NULL, 'n' },
 	{ "hex", no_argument, NULL, 'x' },
@@ -140,7 +166,14 @@ static const struct option long_options[] = {
 	{ "output", required_argument, NULL, 'o' },
 	{ "force", no_argument, NULL, 'f' },
 	{ "threads", required_argument, NULL, 'j' },
+	{ "base64url", no_argument, NULL, OPT_BASE64URL },
+	{ "base32", no_argument, NULL, OPT_BASE32 },
+	{ "base16", no_argument, NULL, OPT_BASE16 },
+	{ "no-padding", no_argument, NULL, OPT_NO_PADDING },
 	{ "count", required_argument, NULL, 'C' },
+	{ "wrap", required_argument, NULL, 'w' },
+	{ "no-newline", no_argument, NULL, OPT_NO_NEWLINE },
+	{ "zero-terminated", no_argument, NULL, 'z' },
 	{ "range", required_argument, NULL, 'R' },
 	{ "password", required_argument, NULL, 'p' },
 	{ "charset", required_argument, NULL, 's' },
@@ -285,6 +318,37 @@ static void parse_keyfile_option(struct options *opts, int c, const char *arg)
 	}
 }
 
+/* The formats and line layout of text output. */
+static void parse_text_option(struct options *opts, int c, const char *arg)
+{
+	switch (c) {
+	case OPT_BASE64URL:
+		set_format(opts, FORMAT_BASE64URL, "--base64url");
+		break;
+	case OPT_BASE32:
+		set_format(opts, FORMAT_BASE32, "--base32");
+		break;
+	case OPT_BASE16:
+		set_format(opts, FORMAT_BASE16, "--base16");
+		break;
+	case OPT_NO_PADDING:
+		opts->unpadded = true;
+		break;
+	case 'w':
+		if (!parse_columns(arg, &opts->wrap))
+			usage_error("invalid line width %s (0 to 18446744073709551615)",
+				    quote(arg));
+		opts->wrap_given = true;
+		break;
+	case OPT_NO_NEWLINE:
+		opts->no_newline = true;
+		break;
+	case 'z':
+		opts->zero_terminated = true;
+		break;
+	}
+}
+
 static void parse_option(struct options *opts, int c, const char *arg)
 {
 	switch (c) {
@@ -339,6 +403,15 @@ static void parse_option(struct options *opts, int c, const char *arg)
 		break;
 	case 'm': case OPT_OWNER: case OPT_GROUP:
 		parse_keyfile_option(opts, c, arg);
+		break;
+	case OPT_BASE64URL:
+	case OPT_BASE32:
+	case OPT_BASE16:
+	case OPT_NO_PADDING:
+	case 'w':
+	case OPT_NO_NEWLINE:
+	case 'z':
+		parse_text_option(opts, c, arg);
 		break;
 	case OPT_HELP:
 		print_and_exit(usage_text);
@@ -416,7 +489,10 @@ static void check_alone(const struct options *opts)
 }
 
 /* The options that shape an output of bytes: a draw takes none of them. */
-static const int byte_output_options[] = { 'n', 'x', 'b', 'j' };
+static const int byte_output_options[] = {
+	'n', 'x', 'b', 'j', OPT_BASE64URL, OPT_BASE32, OPT_BASE16,
+	OPT_NO_PADDING, 'w', OPT_NO_NEWLINE, 'z',
+};
 
 /* What the draws and the key file options cannot be combined with. */
 static void check_draw_combinations(struct options *opts)
@@ -433,13 +509,56 @@ static void check_draw_combinations(struct options *opts)
 	if (opts->draw.charset_option != NULL &&
 	    opts->draw.kind != DRAW_PASSWORD)
 		usage_error("--charset needs --password");
-	if (opts->count != 0 && opts->draw.kind == DRAW_NONE)
-		usage_error("--count needs --range, --password or --uuid");
 	if (opts->key.option != NULL && opts->output == NULL)
 		usage_error("%s needs --output=FILE", opts->key.option);
 	if (opts->draw.kind == DRAW_PASSWORD &&
 	    opts->draw.charset_option == NULL)
 		parse_charset(CHARSET_DEFAULT, &opts->draw.charset);
+}
+
+static bool padded_format(enum format format)
+{
+	return format == FORMAT_BASE64 || format == FORMAT_BASE64URL ||
+	       format == FORMAT_BASE32;
+}
+
+/* Raw bytes have no lines, padding or end: each layout option needs text. */
+static void check_raw_layout(const struct options *opts)
+{
+	if (opts->count != 0)
+		usage_error("--count needs a text format (--hex, --base64, ...): raw bytes have no lines");
+	if (opts->wrap_given)
+		usage_error("--wrap needs a text format (--hex, --base64, ...)");
+	if (opts->no_newline)
+		usage_error("--no-newline needs a text format: raw output has no newline");
+	if (opts->zero_terminated)
+		usage_error("--zero-terminated needs a text format: raw output has no end mark");
+	if (opts->unpadded)
+		usage_error("--no-padding needs --base64, --base64url or --base32");
+}
+
+/* Layout options that would have no effect, or break another's promise. */
+static void check_text_layout(const struct options *opts)
+{
+	if (opts->draw.kind != DRAW_NONE)
+		return;		/* check_draw_combinations() refuses the layout */
+	if (opts->format == FORMAT_RAW) {
+		check_raw_layout(opts);
+		return;
+	}
+	if (opts->unpadded && !padded_format(opts->format))
+		usage_error("--no-padding and %s cannot be used together: it has no padding",
+			    opts->format_option);
+	if (opts->count != 0 && opts->bytes == 0)
+		usage_error("invalid byte count '0' with --count: each output needs at least 1 byte");
+	if (opts->count != 0 && opts->wrap != 0)
+		usage_error("--wrap and --count cannot be used together: each output is one line");
+	if (opts->count != 0 && opts->no_newline)
+		usage_error("--no-newline and --count cannot be used together: outputs are lines");
+	if (opts->zero_terminated && opts->no_newline)
+		usage_error("--zero-terminated and --no-newline cannot be used together");
+	if (opts->zero_terminated && opts->wrap != 0)
+		usage_error("--zero-terminated and --wrap cannot be used together");
 }
 
 static void check_combinations(const struct options *opts)
@@ -461,6 +580,21 @@ static void check_combinations(const struct options *opts)
 		if (why != NULL)
 			usage_error("%s", why);
 	}
+	check_text_layout(opts);
+}
+
+/* Without --count there is one output. */
+static uint64_t output_count(const struct options *opts)
+{
+	return opts->count != 0 ? opts->count : 1;
+}
+
+/* What ends each output: a newline, a NUL, or nothing (-1). */
+static int output_end(const struct options *opts)
+{
+	if (opts->format == FORMAT_RAW || opts->no_newline)
+		return -1;
+	return opts->zero_terminated ? '\0' : '\n';
 }
 
 static void parse_options(int argc, char **argv, struct options *opts)
@@ -487,8 +621,8 @@ static void parse_options(int argc, char **argv, struct options *opts)
 		usage_error("extra operand %s", quote(argv[optind]));
 	/* Counting CPUs reads /sys: only outputs that start threads need it. */
 	if (opts->threads == 0)
-		opts->threads = opts->bytes >= PUMP_PARALLEL_MIN ?
-				default_threads() : 1;
+		opts->threads = pump_input_bytes(opts->bytes, output_count(opts)) >=
+				PUMP_PARALLEL_MIN ? default_threads() : 1;
 	check_combinations(opts);
 	check_draw_combinations(opts);
 }
@@ -522,7 +656,8 @@ static void open_sink(struct sink *sink, const struct options *opts)
 		apply_keyfile(sink, opts);
 		return;
 	}
-	sink_open_stdout(sink, encoded_length(opts->format, opts->bytes));
+	sink_open_stdout(sink, encoded_length(opts->format,
+		pump_input_bytes(opts->bytes, output_count(opts))));
 	/* Status 1, as gzip's refusal to write compressed data to a terminal. */
 	if (opts->format == FORMAT_RAW && opts->bytes > 0 && !opts->force &&
 	    isatty(STDOUT_FILENO))
@@ -549,6 +684,10 @@ static int run(const struct options *opts)
 		.format = opts->format,
 		.threads = opts->threads,
 		.sink = &sink,
+		.count = output_count(opts),
+		.unpadded = opts->unpadded,
+		.wrap = opts->wrap,
+		.end = output_end(opts),
 	};
 	int error;
 

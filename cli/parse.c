@@ -190,3 +190,15 @@ bool parse_count64(const char *text, uint64_t *count)
 	*count = n;
 	return true;
 }
+
+/* A column count for --wrap: a whole number, 0 (no wrapping) included. */
+bool parse_columns(const char *text, uint64_t *columns)
+{
+	uint64_t n;
+
+	text = read_digits(text, &n);
+	if (text == NULL || *text != '\0')
+		return false;
+	*columns = n;
+	return true;
+}

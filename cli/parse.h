@@ -11,5 +11,6 @@ bool parse_size(const char *text, uint64_t *bytes);
 bool parse_seconds(const char *text, struct timespec *timeout);
 bool parse_count(const char *text, unsigned int max, unsigned int *count);
 bool parse_count64(const char *text, uint64_t *count);
+bool parse_columns(const char *text, uint64_t *columns);
 
 #endif

@@ -219,16 +219,26 @@ static int pump_parallel(const struct pump_job *job,
 	return ok ? 0 : -1;
 }
 
+/* count outputs of bytes each draw this many bytes; UINT64_MAX if more. */
+uint64_t pump_input_bytes(uint64_t bytes, uint64_t count)
+{
+	if (count != 0 && bytes > UINT64_MAX / count)
+		return UINT64_MAX;
+	return bytes * count;
+}
+
 /*
- * Writes job->bytes random bytes in job->format to job->sink.  Returns 0,
- * or -1 with *failure saying why (nothing in it: out of memory or threads).
+ * Writes job->count outputs of job->bytes random bytes in job->format to
+ * job->sink.  Returns 0, or -1 with *failure saying why (nothing in it:
+ * out of memory or threads).
  */
 int pump(const struct pump_job *job, struct pump_failure *failure)
 {
 	*failure = (struct pump_failure){ 0 };
-	if (job->bytes == 0)
+	if (job->bytes == 0 || job->count == 0)
 		return 0;
-	if (job->threads > 1 && job->bytes >= PUMP_PARALLEL_MIN)
+	if (job->threads > 1 &&
+	    pump_input_bytes(job->bytes, job->count) >= PUMP_PARALLEL_MIN)
 		return pump_parallel(job, failure);
 	return pump_serial(job, failure);
 }

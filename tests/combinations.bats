@@ -76,7 +76,7 @@ refused() {
 	local pair
 	for pair in "--insecure and --random" "--nonblock and --insecure" \
 		"--insecure and --timeout" "--nonblock and --timeout" \
-		"--hex and --base64"; do
+		"--password and --uuid"; do
 		[[ $section == *"${pair%% and *} \" and \" ${pair##* and }"* ]] ||
 			fail_with "COMBINATIONS lacks $pair"
 	done

@@ -34,15 +34,30 @@ completes() {
 	[ "$output" = $'--help\n--hex' ]
 }
 
-@test "--ba completes to --base64" {
+@test "--ba completes to every base format" {
 	run -0 completes --ba
-	[ "$output" = --base64 ]
+	[ "$output" = $'--base16\n--base32\n--base64\n--base64url' ]
+}
+
+@test "--wrap= offers the widths people use" {
+	run -0 completes --wrap=
+	[ "$output" = $'--wrap=0\n--wrap=64\n--wrap=76' ]
+}
+
+@test "-C offers counts that getrandom accepts" {
+	local count
+	run -0 completes -C ''
+	[ -n "$output" ]
+	for count in $output; do
+		"$GETRANDOM" --hex --count "$count" >"$OUT"
+		[ "$(wc -l <"$OUT")" -eq "$count" ]
+	done
 }
 
 @test "an empty word offers every long option of --help" {
 	local expected
 	expected=$("$GETRANDOM" --help | grep -E -- "^ +(-[a-zA-Z], )?--" |
-		sed -E "s/^ +(-[a-zA-Z], )?(--[a-z0-9]+=?).*/\\2/" | sort -u)
+		sed -E "s/^ +(-[a-zA-Z], )?(--[a-z0-9-]+=?).*/\\2/" | sort -u)
 	run -0 completes ''
 	[ "$output" = "$expected" ]
 }

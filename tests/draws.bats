@@ -386,13 +386,13 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 	done
 }
 
-@test "--charset without --password, --count without a draw, --check with a draw" {
+@test "--charset without --password, --count of raw bytes, --check with a draw" {
 	run --separate-stderr gr -s abc
 	assert_usage_error "--charset needs --password"
 	run --separate-stderr gr -U -s abc
 	assert_usage_error "--charset needs --password"
 	run --separate-stderr gr -C 3
-	assert_usage_error "--count needs --range, --password or --uuid"
+	assert_usage_error "--count needs a text format"
 	run --separate-stderr gr --check -U
 	assert_usage_error "--check and --uuid cannot be used together"
 }

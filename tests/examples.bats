@@ -79,31 +79,49 @@ rewrite() {
 	sed -E "s#(^|[[:space:]=>])/(etc|var|tmp|run|srv|opt|home|root)/#\\1$2/\\2/#g" "$1"
 }
 
-# expected_size N FORMAT: the size of N bytes written in FORMAT.
+# expected_size N FORMAT COUNT END PAD: the size of COUNT outputs of N
+# bytes each in FORMAT, each followed by END newlines (1 or 0), padded
+# with '=' if PAD is 1.
 expected_size() {
-	local n
+	local n text
 	n=$(head -c "$1" /dev/zero | wc -c)
 	case $2 in
-	hex) echo $((n * 2 + 1)) ;;
-	base64) echo $(((n + 2) / 3 * 4 + 1)) ;;
-	*) echo "$n" ;;
+	hex | base16) text=$((n * 2)) ;;
+	base64 | base64url)
+		text=$(((4 * n + 2) / 3))
+		[ "$5" = 0 ] || text=$(((n + 2) / 3 * 4))
+		;;
+	base32)
+		text=$(((8 * n + 4) / 5))
+		[ "$5" = 0 ] || text=$(((n + 4) / 5 * 8))
+		;;
+	*)
+		echo "$n"
+		return
+		;;
 	esac
+	echo $(((text + $4) * $3))
 }
 
 # check_outputs SCRIPT DIR: every file a getrandom command of SCRIPT writes
 # holds what it asked for.  Prints a complaint for each one that does not.
 check_outputs() {
-	local line words i file bytes format mode asked
+	local line words i file bytes format mode asked count end pad
 	while IFS= read -r line; do
 		[[ $line == *getrandom\ * ]] || continue
 		read -ra words <<<"${line#*getrandom }"
-		file='' bytes=32 format=raw mode='' asked=600
+		file='' bytes=32 format=raw mode='' asked=600 count=1 end=1 pad=1
 		for ((i = 0; i < ${#words[@]}; i++)); do
 			case ${words[i]} in
 			--bytes | -n) bytes=${words[i + 1]} ;;
 			--bytes=*) bytes=${words[i]#*=} ;;
 			--hex | -x) format=hex ;;
 			--base64 | -b) format=base64 ;;
+			--base16 | --base32 | --base64url) format=${words[i]#--} ;;
+			--no-padding) pad=0 ;;
+			--no-newline) end=0 ;;
+			--count | -C) count=${words[i + 1]} ;;
+			--count=*) count=${words[i]#*=} ;;
 			--output | -o) file=${words[i + 1]} mode=output ;;
 			--output=*) file=${words[i]#*=} mode=output ;;
 			--mode | -m) asked=${words[i + 1]} ;;
@@ -121,12 +139,15 @@ check_outputs() {
 			echo "no file $file"
 			continue
 		fi
-		[ "$(size "$file")" -eq "$(expected_size "$bytes" "$format")" ] ||
-			echo "$file: $(size "$file") bytes, not $bytes as $format"
+		[ "$(size "$file")" -eq "$(expected_size "$bytes" "$format" "$count" "$end" "$pad")" ] ||
+			echo "$file: $(size "$file") bytes, not $count times $bytes as $format"
 		[ -z "$mode" ] || [ "$(stat -c %a "$file")" = "$mode" ] ||
 			echo "$file: mode $(stat -c %a "$file")"
 		case $format in
 		hex) grep -Eqx '[0-9a-f]*' "$file" || echo "$file: not hex" ;;
+		base16) grep -Eqx '[0-9A-F]*' "$file" || echo "$file: not base16" ;;
+		base32) grep -Eqx '[A-Z2-7]*=*' "$file" || echo "$file: not base32" ;;
+		base64url) grep -Eqx '[A-Za-z0-9_-]*=*' "$file" || echo "$file: not base64url" ;;
 		base64) base64 -d "$file" >/dev/null 2>&1 || echo "$file: not base64" ;;
 		esac
 		if [[ $file == *wireguard* ]]; then

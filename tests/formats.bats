@@ -176,7 +176,7 @@ check_base64() {
 returned_chunks_make() {
 	local hex=$1 log=$2 n=$3 total=0 chunk
 	# With threads, strace splits calls: "getrandom( <unfinished ...>" and
-	# "<... getrandom resumed>"\x..", 98304, 0) = 98304".
+	# "<... getrandom resumed>"\x..", 98280, 0) = 98280".
 	for chunk in $(grep -E '(getrandom\(|resumed>)"[^"]*", [0-9]+, 0\) += [0-9]+$' "$log" |
 		sed -E 's/.*(getrandom\(|resumed>)"([^"]*)".*/\2/; s/\\x//g'); do
 		total=$((total + ${#chunk} / 2))

@@ -7,7 +7,7 @@ bats_require_minimum_version 1.5.0
 load robust-helpers
 
 # From cli/pump.h: the fill unit, and the size from which threads are used.
-PUMP_CHUNK=98304
+PUMP_CHUNK=98280
 PARALLEL_MIN=1048576
 
 setup_file() {

@@ -142,8 +142,8 @@ bad_timeout() {
 }
 
 @test "an unknown short option is refused" {
-	run --separate-stderr gr -z
-	assert_usage_error "'z'"
+	run --separate-stderr gr -Q
+	assert_usage_error "'Q'"
 }
 
 @test "a long option given a value it does not take is refused" {

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * libFuzzer harness for the command-line parsers: cli/parse.c, the
- * --range parser (cli/range.c), --charset (cli/charset.c) and --mode,
- * --owner and --group (cli/keyfile.c).  Each input is one command-line
- * argument, given to every parser; the answers are compared with a slow
- * reference written here from the specification, so the fuzzer finds
- * wrong answers, not only crashes.  The first byte picks the max of
- * parse_count() and is also part of the text.
+ * libFuzzer harness for the command-line parsers: cli/parse.c (sizes,
+ * durations, thread counts, --count and --wrap), the --range parser
+ * (cli/range.c), --charset (cli/charset.c) and --mode, --owner and
+ * --group (cli/keyfile.c).  Each input is one command-line argument,
+ * given to every parser; the answers are compared with a slow reference
+ * written here from the specification, so the fuzzer finds wrong answers,
+ * not only crashes.  The first byte picks the max of parse_count() and is
+ * also part of the text.
  *
  * Build and run: tests/fuzz/run.sh
  */
@@ -292,6 +293,19 @@ static void check_owner(const char *text)
 	CHECK(!valid || id == n);
 }
 
+
+/* --count: 1 to 2^64-1; --wrap: 0 to 2^64-1; digits only. */
+static int ref_whole(const char *s, uint64_t min, uint64_t *out)
+{
+	u128 n;
+
+	s = ref_digits(s, &n);
+	if (s == NULL || *s != '\0' || n < min || n > UINT64_MAX)
+		return 0;
+	*out = (uint64_t)n;
+	return 1;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = malloc(size + 1);
@@ -318,6 +332,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ok = parse_count(text, max, &c_got);
 	CHECK(ok == ref_count(text, max, &c_want));
 	CHECK(!ok || (c_got == c_want && c_got >= 1 && c_got <= max));
+
+	got = want = 0xdeadbeef;
+	ok = parse_count64(text, &got);
+	CHECK(ok == ref_whole(text, 1, &want));
+	CHECK(!ok || (got == want && got >= 1));
+
+	got = want = 0xdeadbeef;
+	ok = parse_columns(text, &got);
+	CHECK(ok == ref_whole(text, 0, &want));
+	CHECK(!ok || got == want);
 
 	check_range(text);
 	check_charset(text);
