@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # The manual: man/getrandom.1 is help2man's output, committed, and must be
 # what man/generate.sh makes from the current --help and getrandom.h2m;
-# mandoc and groff must find nothing wrong in it or in getrandom(2).
+# mandoc and groff must find nothing wrong in it or in getrandom(2), whose
+# example must build and work, and which documents the system call alone.
 # Call: bats tests/man.bats (GETRANDOM=path to test another binary)
 load helpers
 
@@ -132,4 +133,44 @@ help_statuses() {
 	[[ $page == *"--output -"*"standard output"* ]]
 	[[ $page == *"head -c"* ]]
 	[[ $page != *"N and the byte count"* ]] || fail_with "the garbled sentence is back"
+}
+
+@test "the example in getrandom(2) builds and fills or refuses a buffer" {
+	require cc
+	local src=$BATS_TEST_TMPDIR/example.c
+	# The code between .EX and .EE, with roff's escapes undone, and a main.
+	sed -n '/^\.EX$/,/^\.EE$/{/^\.E[XE]$/d;s/\\-/-/g;s/\\e/\\/g;p}' \
+		"$MAN/getrandom.2" >"$src"
+	grep -q '^fill_random(void \*buf, size_t buflen)$' "$src"
+	cat >>"$src" <<-'MAIN'
+		#include <stdio.h>
+		#include <string.h>
+
+		int
+		main(void)
+		{
+		    static const unsigned char zero[256];
+		    unsigned char buf[256] = { 0 };
+
+		    if (fill_random(buf, sizeof(buf)) != 0 ||
+		        memcmp(buf, zero, sizeof(buf)) == 0)
+		        return 1;
+		    if (fill_random(buf, sizeof(buf) + 1) != -1 || errno != EIO)
+		        return 2;
+		    puts("ok");
+		    return 0;
+		}
+	MAIN
+	run -0 cc -std=c99 -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
+		-o "$BATS_TEST_TMPDIR/example" "$src"
+	run -0 "$BATS_TEST_TMPDIR/example"
+	[ "$output" = ok ]
+}
+
+@test "getrandom(2) speaks of the system call, not of a patch series" {
+	run ! grep -inE 'series|patch' "$MAN/getrandom.2"
+}
+
+@test "getrandom(2) has a LIBRARY section" {
+	grep -qx '\.SH LIBRARY' "$MAN/getrandom.2"
 }

@@ -55,21 +55,29 @@ install_cli() {
 	cp "$bin" "$STAGE/bin/getrandom"
 }
 
-# Builds the kselftest 64-bit and 32-bit from the patched tree, if the
-# series has added it (the guest reports it missing otherwise).
+# Builds the kselftest 64-bit and 32-bit from the patched tree with its own
+# Makefile, against that tree's uapi headers (from build-kernel.sh's `make
+# headers`), if the series has added it (the guest reports it missing
+# otherwise). The Makefile names them _64 and _32, as selftests/x86 does.
 install_kselftest() {
-	local inc="-I$KSRC/tools/testing/selftests"
+	local dir out=$BUILD/kselftest
+	dir=$(dirname "$KSELFTEST")
 	if [ ! -f "$KSELFTEST" ]; then
 		echo "vm/mkinitramfs.sh: warning: no $KSELFTEST (series without the kselftest?)" >&2
 		return 0
 	fi
-	[ -d "$KOBJ/usr/include" ] && inc="-isystem $KOBJ/usr/include $inc"
-	# shellcheck disable=SC2086
-	gcc -static -O2 -Wall $inc -o "$STAGE/kselftest/getrandom_test" \
-		"$KSELFTEST" -lpthread || die "kselftest does not build (64-bit)"
-	# shellcheck disable=SC2086
-	gcc -m32 -static -O2 -Wall $inc -o "$STAGE/kselftest/getrandom_test_32" \
-		"$KSELFTEST" -lpthread || die "kselftest does not build (32-bit); is gcc-multilib installed?"
+	[ -d "$KOBJ/usr/include" ] ||
+		die "no uapi headers in $KOBJ/usr/include: run vm/build-kernel.sh patched"
+	rm -rf "$out"
+	mkdir -p "$out"
+	make -s -C "$dir" OUTPUT="$out" LDFLAGS=-static \
+		KHDR_INCLUDES="-isystem $KOBJ/usr/include" ||
+		die "kselftest does not build"
+	[ -x "$out/getrandom_test_64" ] || die "kselftest does not build (64-bit)"
+	[ -x "$out/getrandom_test_32" ] ||
+		die "kselftest does not build (32-bit); is gcc-multilib installed?"
+	cp "$out/getrandom_test_64" "$STAGE/kselftest/getrandom_test"
+	cp "$out/getrandom_test_32" "$STAGE/kselftest/getrandom_test_32"
 }
 
 # Copies the repo's tests/ (host suite and tests/guest/).

@@ -68,7 +68,13 @@ if [ "$VARIANT" = baseline ]; then
 	# One of its tests runs the whole host suite: no per-test limit.
 	section negative env -u BATS_TEST_TIMEOUT bats --tap /tests/guest/baseline.bats
 else
-	# First, while nothing has initialized the entropy pool yet.
+	# First, while nothing has initialized the entropy pool yet: the
+	# kselftests test the waiting (keeping each wait short, so the pool
+	# stays uninitialized), then the CLI's checks.
+	if [ -z "${VM_TESTS:-}" ]; then
+		section_of kselftest-64-early /kselftest/getrandom_test "kernel-patch/ has no kselftest yet"
+		section_of kselftest-32-early /kselftest/getrandom_test_32 "kernel-patch/ has no kselftest yet"
+	fi
 	section uninitialized bats --tap /tests/guest/uninitialized.bats
 	if [ -n "${VM_TESTS:-}" ]; then
 		# Only the host test files named (vm/run.sh's VM_TESTS=a.bats,b.bats).
