@@ -2,7 +2,7 @@
 /*
  * The x86-64 fast paths of cli/encode.c.  At bulk sizes the encoder runs
  * once for every byte the kernel hands out and must cost little next to
- * it (issue 4: text at least 0.9 of the raw rate), so both formats work
+ * it (the target: text at least 0.9 of the raw rate), so both formats work
  * 32 bytes at a time with AVX2, or 16 with SSE2 (hex; every x86-64 CPU
  * has it) and SSSE3 (base64) on CPUs without AVX2.  Each function encodes
  * a prefix of its input and returns how long it was; encode.c does the
