@@ -8,12 +8,20 @@ bats_require_minimum_version 1.5.0
 
 GETRANDOM=${GETRANDOM:-getrandom}
 
+# Each check reads its source first and fails if it cannot: an unreadable
+# /proc/cpuinfo or a dmesg that fails must not pass for "not found".
 @test "harness: the guest CPU has no RDRAND or RDSEED" {
-	run ! grep -qwE 'rdrand|rdseed' /proc/cpuinfo
+	local flags
+	flags=$(grep -m 1 '^flags' /proc/cpuinfo)
+	[[ " $flags " == *" fpu "* ]] || { echo "not a CPU flags line: $flags"; return 1; }
+	[[ " $flags " != *" rdrand "* ]] || { echo "the CPU has RDRAND: $flags"; return 1; }
+	[[ " $flags " != *" rdseed "* ]] || { echo "the CPU has RDSEED: $flags"; return 1; }
 }
 
 @test "harness: the kernel has not initialized its random pool yet" {
-	run ! bash -c 'dmesg | grep "crng init done"'
+	run -0 dmesg
+	[[ $output == *"Linux version"* ]] || { echo "not the boot log: $output"; return 1; }
+	[[ $output != *"crng init done"* ]] || { echo "$output" | grep 'crng init'; return 1; }
 }
 
 @test "--check exits 3 while the pool is not initialized" {
