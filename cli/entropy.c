@@ -52,6 +52,36 @@ static void on_alarm(int signo)
 }
 
 /*
+ * Stops the repeating timer and gives SIGALRM its old action back.  An
+ * alarm raised just before the timer stopped may still be pending (under
+ * valgrind, or on a busy machine): delivered after the old action is back,
+ * the default one, it would kill the process.  So SIGALRM is blocked while
+ * the timer stops, any pending one is taken, and only then is the old
+ * action restored.  Returns 0 or an errno value.
+ */
+static int stop_timer(const struct sigaction *old)
+{
+	const struct itimerval off = { 0 };
+	const struct timespec no_wait = { 0 };
+	sigset_t alarm, saved;
+	int error = 0;
+
+	sigemptyset(&alarm);
+	sigaddset(&alarm, SIGALRM);
+	if (sigprocmask(SIG_BLOCK, &alarm, &saved) == -1)
+		return errno;
+	if (setitimer(ITIMER_REAL, &off, NULL) == -1)
+		error = errno;
+	while (sigtimedwait(&alarm, NULL, &no_wait) == SIGALRM)
+		;
+	if (sigaction(SIGALRM, old, NULL) == -1 && error == 0)
+		error = errno;
+	if (sigprocmask(SIG_SETMASK, &saved, NULL) == -1 && error == 0)
+		error = errno;
+	return error;
+}
+
+/*
  * A zero-length getrandom(2) applies the blocking rules and nothing else.
  * With a timeout, SIGALRM (installed without SA_RESTART) interrupts the
  * wait, which is the only way to bound it without a file descriptor.
@@ -67,8 +97,7 @@ static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 		.it_value.tv_usec = timeout->tv_nsec / 1000,
 		.it_interval.tv_usec = 10000,
 	};
-	struct itimerval off = { 0 };
-	int error = 0;
+	int error = 0, stop_error;
 
 	if (sigaction(SIGALRM, &action, &old) == -1 ||
 	    setitimer(ITIMER_REAL, &timer, NULL) == -1)
@@ -83,10 +112,8 @@ static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 		}
 		error = 0;
 	}
-	if (setitimer(ITIMER_REAL, &off, NULL) == -1 ||
-	    sigaction(SIGALRM, &old, NULL) == -1)
-		return error ? error : errno;
-	return error;
+	stop_error = stop_timer(&old);
+	return error ? error : stop_error;
 }
 
 /*
