@@ -1,0 +1,114 @@
+# shellcheck shell=bash
+# The benchmark's tools, sourced by bench/run.sh: the reference programs,
+# medians and ratios over the recorded values, and one timed run with its
+# peak RSS. Uses bench/run.sh's settings and its scratch directory $tmp.
+# shellcheck disable=SC2154 # tmp, CC and the sizes come from bench/run.sh
+# ---------------------------------------------------------------------------
+# Reference programs, and a static build of getrandom to weigh linking
+# ---------------------------------------------------------------------------
+
+build_references() {
+	$CC -O2 -static -o "$tmp/min32" bench/min32.c ||
+		die "cannot link bench/min32.c statically: install libc6-dev"
+	$CC -O2 -o "$tmp/min32-dynamic" bench/min32.c || die "cannot build bench/min32.c"
+	$CC -O2 -o "$tmp/loop" bench/loop.c || die "cannot build bench/loop.c"
+	mkdir "$tmp/static"
+	cp -r Makefile cli "$tmp/static/"
+	rm -f "$tmp/static/cli/getrandom"
+	make -s -C "$tmp/static" STATIC=1 cli/getrandom >/dev/null ||
+		die "cannot build getrandom with STATIC=1"
+}
+
+# ---------------------------------------------------------------------------
+# Helpers: medians, and one timed run with the producer's peak RSS
+# ---------------------------------------------------------------------------
+
+# The median of the numbers on standard input.
+median() {
+	sort -g | awk '{ v[NR] = $1 }
+		END { if (NR == 0) exit 1
+		      print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# Records a value: record FILE KEY VALUE.
+record() {
+	printf '%s\t%s\n' "$2" "$3" >>"$1"
+}
+
+values() {
+	awk -F '\t' -v k="$2" '$1 == k { print $2 }' "$1"
+}
+
+# The median of KEY's values in FILE.
+med() {
+	values "$1" "$2" | median
+}
+
+peak() {
+	values "$1" "$2" | sort -g | tail -n 1
+}
+
+lowest() {
+	values "$1" "$2" | sort -g | awk 'NR == 1'	# head would SIGPIPE sort
+}
+
+# speedup REF KEY [SCALE]: how many times REF's rate KEY's rate is, as the
+# median over rounds of REF's time / KEY's time in the same round (times
+# SCALE, KEY's bytes / REF's bytes, when they differ).
+speedup() {
+	paste <(values "$tmp/times" "$1") <(values "$tmp/times" "$2") |
+		awk -v scale="${3:-1}" '{ printf "%.6f\n", scale * $1 / $2 }' |
+		median | awk '{ printf "%.2f", $1 }'
+}
+
+# time_run KEY DEST CMD: runs the shell command CMD with its output going to
+# DEST (null: /dev/null; pipe: through a pipe to cat, which reads 128 KiB at
+# a time and writes them to /dev/null), and records its wall time in
+# seconds and its peak RSS in KiB (the largest process of CMD).
+time_run() {
+	local key=$1 dest=$2 cmd=$3 t0 t1
+
+	t0=$EPOCHREALTIME
+	if [ "$dest" = pipe ]; then
+		/usr/bin/time -f %M -o "$tmp/rss1" sh -c "$cmd" | cat >/dev/null ||
+			die "failed: $cmd | cat"
+	else
+		/usr/bin/time -f %M -o "$tmp/rss1" sh -c "$cmd" >/dev/null ||
+			die "failed: $cmd"
+	fi
+	t1=$EPOCHREALTIME
+	record "$tmp/times" "$key" "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')"
+	record "$tmp/rss" "$key" "$(tail -n 1 "$tmp/rss1")"
+}
+
+# rounds LIST_FILE COUNT: runs every "KEY<TAB>DEST<TAB>CMD" line of
+# LIST_FILE, COUNT times, starting each round one contender further along.
+rounds() {
+	local count=$2 n r i k key dest cmd
+	local -a lines
+
+	mapfile -t lines <"$1"
+	n=${#lines[@]}
+	for ((r = 0; r < count; r++)); do
+		printf 'bench: round %d of %d\n' $((r + 1)) "$count" >&2
+		for ((i = 0; i < n; i++)); do
+			k=$(((i + r) % n))
+			IFS=$'\t' read -r key dest cmd <<<"${lines[k]}"
+			time_run "$key" "$dest" "$cmd"
+		done
+	done
+}
+
+# A size as getrandom and head take it: 1G, 256M.
+human() {
+	if [ $(($1 % (1 << 30))) = 0 ]; then echo "$(($1 >> 30))G"; else echo "$(($1 >> 20))M"; fi
+}
+
+# MiB/s from a byte count and seconds.
+rate() {
+	awk -v b="$1" -v s="$2" 'BEGIN { printf "%.0f", b / 1048576 / s }'
+}
+
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
+}
