@@ -223,6 +223,8 @@ mode_of() {
 
 @test "file names in messages are quoted as ls --quoting-style=shell-escape-always does" {
 	local name expected
+	ls --quoting-style=shell-escape-always / >/dev/null 2>&1 ||
+		skip "GNU ls (coreutils), the reference quoting, is not installed"
 	for name in 'plain' 'key file' "it's" "it's \$HOME" $'a\nb' $'\e[2J' $'tab\there' \
 		$'\xc3\xa9'; do
 		: >"$DIR/$name"
