@@ -200,22 +200,23 @@ run_example() {
 	run ! grep -l '^make ' "$EXAMPLES"/*.sh
 }
 
-@test "every example of README.md runs, twice, and does what it says" {
-	readme_examples "$TOP/README.md"
+# run_examples PREFIX: runs every $EXAMPLES/PREFIX-N.sh; fails with the
+# problems of all of them.
+run_examples() {
 	local example problems=''
-	for example in "$EXAMPLES"/readme-*.sh; do
+	for example in "$EXAMPLES/$1"-*.sh; do
 		example=${example##*/}
 		problems+="$(run_example "${example%.sh}")"$'\n'
 	done
 	[ -z "${problems//$'\n'/}" ] || fail_with "$problems"
 }
 
+@test "every example of README.md runs, twice, and does what it says" {
+	readme_examples "$TOP/README.md"
+	run_examples readme
+}
+
 @test "every example of getrandom(1) runs, twice, and does what it says" {
 	man_examples "$TOP/man/getrandom.1"
-	local example problems=''
-	for example in "$EXAMPLES"/man-*.sh; do
-		example=${example##*/}
-		problems+="$(run_example "${example%.sh}")"$'\n'
-	done
-	[ -z "${problems//$'\n'/}" ] || fail_with "$problems"
+	run_examples man
 }
