@@ -65,11 +65,7 @@ text_bulk() {
 
 	: >"$tmp/list"
 	for fmt in raw hex b64; do
-		case $fmt in
-		raw) opt="" ;;
-		hex) opt=" --hex" ;;
-		b64) opt=" --base64" ;;
-		esac
+		opt=$(format_option "$fmt")
 		printf '%s\tnull\t%s\n' \
 			"t-$fmt-1" "$GR --bytes $TEXT$opt --threads=1" \
 			"t-$fmt-N" "$GR --bytes $TEXT$opt" >>"$tmp/list"

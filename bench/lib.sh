@@ -112,3 +112,12 @@ rate() {
 ratio() {
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'
 }
+
+# format_option FMT: the options, with a leading space, for raw, hex or b64.
+format_option() {
+	case $1 in
+	raw) echo "" ;;
+	hex) echo " --hex" ;;
+	b64) echo " --base64" ;;
+	esac
+}

@@ -16,11 +16,7 @@ rss_by_threads() {
 	for n in 1 2 4 8 16; do
 		printf '| %s ' "$n"
 		for fmt in raw hex b64; do
-			case $fmt in
-			raw) opt="" ;;
-			hex) opt=" --hex" ;;
-			b64) opt=" --base64" ;;
-			esac
+			opt=$(format_option "$fmt")
 			time_run "rss-$n-$fmt" null "$GR --bytes $RSS_SIZE$opt --threads=$n"
 			printf '| %s ' "$(peak "$tmp/rss" "rss-$n-$fmt")"
 		done
