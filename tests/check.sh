@@ -7,7 +7,7 @@ set -eu -o pipefail
 cd "$(dirname "$0")/.."
 
 tests/need.sh bats strace gdb bsdutils help2man mandoc groff-base valgrind rng-tools5 xxd \
-	gcc libc6-dev build-essential debhelper dpkg-dev lintian man-db bash-completion
+	gcc libc6-dev python3 time build-essential debhelper dpkg-dev lintian man-db bash-completion
 mkdir -p build/tap
 # A hung test fails after 5 minutes instead of stalling the whole run.
 export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-300}
