@@ -1,7 +1,8 @@
 # Shared by the host suite: `load helpers` at the top of each tests/*.bats.
-# The binary under test is $GETRANDOM (the guest sets /bin/getrandom);
-# by default the one `make` built next to this directory.  Everything here
-# works with busybox tools: no xxd, no GNU-only options.
+# The binary under test is $GETRANDOM; by default the one `make` built
+# next to this directory (the QEMU guest runs the suite on it too, from the
+# host's file system).  One meaning per name, for every test file.
+# shellcheck shell=bash
 bats_require_minimum_version 1.5.0
 
 GETRANDOM=${GETRANDOM:-$BATS_TEST_DIRNAME/../cli/getrandom}
@@ -12,6 +13,26 @@ case $GETRANDOM in
 *) GETRANDOM=$(command -v "$GETRANDOM" || echo "$GETRANDOM") ;;
 esac
 export GETRANDOM
+TESTS=$BATS_TEST_DIRNAME
+
+# pump_constant NAME: the value of "#define NAME (expression)" in
+# cli/pump.h, so that boundary tests follow the source.
+pump_constant() {
+	local expr
+	expr=$(sed -n "s/^#define $1 (\(.*\))\$/\1/p" "$TESTS/../cli/pump.h")
+	[ -n "$expr" ] || { echo "cli/pump.h: no #define $1" >&2; return 1; }
+	expr=${expr//u/}
+	echo $((expr))
+}
+# The fill unit, and the size from which the pump starts threads.
+# shellcheck disable=SC2034 # read by the test files
+PUMP_CHUNK=$(pump_constant PUMP_CHUNK)
+# shellcheck disable=SC2034
+PUMP_PARALLEL_MIN=$(pump_constant PUMP_PARALLEL_MIN)
+
+# ASan refuses to start when a preloaded library comes before it (only the
+# SANITIZE=1 build cares).
+export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0
 
 setup() {
 	OUT=$BATS_TEST_TMPDIR/out
@@ -79,12 +100,13 @@ strace() {
 		command strace "$@"
 }
 
-# skip_if_sanitized: AddressSanitizer's runtime reads /proc/self/maps at
+# skip_if_sanitized [WHY]: skips the test on the `make SANITIZE=1` build.
+# By default WHY is that AddressSanitizer's runtime reads /proc/self/maps at
 # start-up, and spins or dies when it cannot, so the tests that take every
-# file descriptor or /proc away cannot run on the `make SANITIZE=1` build.
+# file descriptor or /proc away cannot run there.
 skip_if_sanitized() {
 	if grep -q __asan_init "$GETRANDOM"; then
-		skip "the AddressSanitizer build needs /proc and file descriptors of its own"
+		skip "${1:-the AddressSanitizer build needs /proc and file descriptors of its own}"
 	fi
 }
 
@@ -119,4 +141,92 @@ injected() {
 # files_in DIR: lists every entry of DIR, dot files included.
 files_in() {
 	ls -A "$1"
+}
+
+# hex_decoded FILE: prints the bytes that the one line of hex in FILE
+# spells (for large outputs; unhex takes a string).
+hex_decoded() {
+	xxd -r -p "$1"
+}
+
+# zeros FILE: how many of its bytes are zero.
+zeros() {
+	tr -cd '\000' <"$1" | wc -c
+}
+
+# to FILE COMMAND...: runs COMMAND with standard output into FILE, so that
+# `run` can check its status while the bytes go to a file.
+to() {
+	local file=$1
+	shift
+	"$@" >"$file"
+}
+
+# outdir: prints a fresh, empty directory for --output.
+outdir() {
+	mkdir -p "$BATS_TEST_TMPDIR/out"
+	echo "$BATS_TEST_TMPDIR/out"
+}
+
+# build_tools: builds tests/shim/faults.c and tests/tools/dupblocks.c into
+# the file's temporary directory; call from setup_file. need_tools skips
+# the tests that use them where there is no C compiler.
+build_tools() {
+	command -v cc >/dev/null || return 0
+	cc -O2 -shared -fPIC -o "$BATS_FILE_TMPDIR/faults.so" \
+		"$TESTS/shim/faults.c" -ldl
+	cc -O2 -o "$BATS_FILE_TMPDIR/dupblocks" "$TESTS/tools/dupblocks.c"
+}
+
+need_tools() {
+	[ -x "$BATS_FILE_TMPDIR/dupblocks" ] ||
+		skip "no C compiler here to build the fault shim and checkers"
+}
+
+# scaled SIZE: SIZE MiB, or a sixteenth of it in the QEMU guest, whose
+# emulated CPU is slow; printed with its M suffix.
+scaled() {
+	if [ -n "${GETRANDOM_IN_VM:-}" ]; then
+		echo "$(($1 / 16))M"
+	else
+		echo "$1M"
+	fi
+}
+
+# shim VAR=VALUE... -- ARGS...: runs getrandom ARGS with the fault shim
+# preloaded and the VARs (its settings) in its environment.
+shim() {
+	local vars=()
+	while [ "$1" != -- ]; do
+		vars+=("$1")
+		shift
+	done
+	shift
+	env "${vars[@]}" LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
+		"$GETRANDOM" "$@"
+}
+
+# inject [VAR=VALUE...] SPEC... -- ARGS...: runs getrandom ARGS under
+# strace with "-e inject=SPEC" for each SPEC (and with the shim preloaded
+# and VAR=VALUE set in getrandom's environment only, when any is given).
+# The trace goes to $BATS_TEST_TMPDIR/trace, for injections to count.
+inject() {
+	local opts=()
+	while [[ $1 =~ ^[A-Z_]+= ]]; do
+		opts+=(-E "$1")
+		shift
+	done
+	[ ${#opts[@]} -gt 0 ] &&
+		opts+=(-E "LD_PRELOAD=$BATS_FILE_TMPDIR/faults.so")
+	while [ "$1" != -- ]; do
+		opts+=(-e "inject=$1")
+		shift
+	done
+	shift
+	strace -f -qq -o "$BATS_TEST_TMPDIR/trace" "${opts[@]}" "$GETRANDOM" "$@"
+}
+
+# injections: how many calls the last inject made fail or changed.
+injections() {
+	grep -c 'INJECTED' "$BATS_TEST_TMPDIR/trace"
 }

@@ -8,14 +8,14 @@
 # what strace cannot (short reads and writes, no O_TMPFILE).
 
 bats_require_minimum_version 1.5.0
-load robust-helpers
+load helpers
 
 setup_file() {
 	build_tools
 }
 
 setup() {
-	command -v strace >/dev/null || skip "strace is not installed"
+	require strace "strace is not installed"
 	f=$BATS_TEST_TMPDIR/data
 }
 
@@ -24,7 +24,7 @@ setup() {
 @test "getrandom(2) failing with EINTR on calls 5 to 8 still gives exactly N bytes" {
 	run -0 --separate-stderr to "$f" \
 		inject getrandom:error=EINTR:when=5..8 -- --bytes 1M --threads 1
-	[ "$(injected)" -eq 4 ]
+	[ "$(injections)" -eq 4 ]
 	[ "$(size "$f")" -eq 1048576 ]
 	[ "$(zeros "$f")" -lt 16384 ]
 	[ -z "$stderr" ]
@@ -34,9 +34,9 @@ setup() {
 	run -0 --separate-stderr to "$f" \
 		inject getrandom:error=EINTR:when=5..8 -- --bytes 4M --threads 4 --hex
 	# strace counts per thread: calls 5 to 8 of each worker that got that far.
-	[ "$(injected)" -ge 4 ]
+	[ "$(injections)" -ge 4 ]
 	[ "$(size "$f")" -eq $((2 * 4194304 + 1)) ]
-	unhex "$f" >"$f.raw"
+	hex_decoded "$f" >"$f.raw"
 	[ "$(size "$f.raw")" -eq 4194304 ]
 }
 
@@ -73,7 +73,7 @@ setup() {
 	run -1 --separate-stderr \
 		inject getrandom:error=EFAULT:when=3 -- --bytes 1M --threads 1 --output "$d/key"
 	[ "$stderr" = "getrandom: getrandom(2) failed: Bad address" ]
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 @test "ENOSYS on a later call of the parallel fill is reported once, and no file is left" {
@@ -81,7 +81,7 @@ setup() {
 	run -1 --separate-stderr \
 		inject getrandom:error=ENOSYS:when=6 -- --bytes 8M --threads 4 --output "$d/key"
 	[ "$stderr" = "getrandom: getrandom(2) is not available: Function not implemented (Linux 3.17 or later is needed)" ]
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 # --- write(2) to standard output ---
@@ -89,14 +89,14 @@ setup() {
 @test "write(2) failing with EINTR still gives exactly N bytes" {
 	run -0 --separate-stderr to "$f" \
 		inject write:error=EINTR:when=1..3 -- --bytes 1M --threads 1
-	[ "$(injected)" -eq 3 ]
+	[ "$(injections)" -eq 3 ]
 	[ "$(size "$f")" -eq 1048576 ]
 }
 
 @test "write(2) failing with EAGAIN: the tool polls and carries on" {
 	run -0 --separate-stderr to "$f" \
 		inject write:error=EAGAIN:when=2..4 -- --bytes 2M --threads 2 --hex
-	[ "$(injected)" -eq 3 ]
+	[ "$(injections)" -eq 3 ]
 	grep -q 'poll(' "$BATS_TEST_TMPDIR/trace"
 	[ "$(size "$f")" -eq $((2 * 2097152 + 1)) ]
 }
@@ -105,7 +105,7 @@ setup() {
 	run -0 --separate-stderr to "$f" \
 		shim FAULT_WRITE_MAX=1000 -- --bytes 300001 --hex
 	[ "$(size "$f")" -eq 600003 ]
-	[ "$(unhex "$f" | wc -c)" -eq 300001 ]
+	[ "$(hex_decoded "$f" | wc -c)" -eq 300001 ]
 }
 
 @test "stdout left non-blocking on a slow pipe: all bytes arrive, raw" {
@@ -122,7 +122,7 @@ setup() {
 	NONBLOCK_COPY=$f run -0 perl "$TESTS/tools/nonblock-pipe.pl" \
 		"$GETRANDOM" --bytes 3M --threads 4 --hex
 	[ "$output" = "$((2 * 3145728 + 1)) 0" ]
-	[ "$(unhex "$f" | wc -c)" -eq 3145728 ]
+	[ "$(hex_decoded "$f" | wc -c)" -eq 3145728 ]
 }
 
 @test "write(2) failing with ENOSPC on stdout: status 1 and the reason" {
@@ -145,7 +145,7 @@ setup() {
 	run -1 --separate-stderr \
 		inject write:error=ENOSPC:when=3 -- --bytes 1M --threads 1 --output "$d/key"
 	[ "$stderr" = "getrandom: cannot write '$d/key': No space left on device" ]
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 @test "--output: write(2) failing with EIO on the parallel path leaves nothing" {
@@ -153,28 +153,28 @@ setup() {
 	run -1 --separate-stderr \
 		inject write:error=EIO:when=5 -- --bytes 8M --threads 4 --hex --output "$d/key"
 	[ "$stderr" = "getrandom: cannot write '$d/key': Input/output error" ]
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 @test "--output: write(2) interrupted by EINTR still gives exactly N bytes" {
 	d=$(outdir)
 	run -0 inject write:error=EINTR:when=1..3 -- --bytes 5M --threads 4 --output "$d/key"
 	[ "$(size "$d/key")" -eq 5242880 ]
-	[ "$(leftovers "$d")" = key ]
+	[ "$(files_in "$d")" = key ]
 }
 
 @test "--output: fsync failing leaves no file" {
 	d=$(outdir)
 	run -1 --separate-stderr inject fsync:error=EIO:when=1 -- --output "$d/key"
 	[ "$stderr" = "getrandom: cannot sync '$d/key': Input/output error" ]
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 @test "--output: the directory's fsync failing is reported, and the file is whole" {
 	d=$(outdir)
 	run -1 --separate-stderr inject fsync:error=EIO:when=2 -- --bytes 100 --output "$d/key"
 	[ "$stderr" = "getrandom: cannot sync the directory of '$d/key': Input/output error" ]
-	[ "$(leftovers "$d")" = key ]
+	[ "$(files_in "$d")" = key ]
 	[ "$(size "$d/key")" -eq 100 ]
 }
 
@@ -182,23 +182,23 @@ setup() {
 	d=$(outdir)
 	run -1 --separate-stderr inject linkat:error=EIO -- --output "$d/key"
 	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 @test "--output: linkat with AT_EMPTY_PATH refused, the /proc link is used" {
 	d=$(outdir)
 	run -0 inject linkat:error=EPERM:when=1 -- --bytes 77 --output "$d/key"
-	[ "$(injected)" -eq 1 ]
+	[ "$(injections)" -eq 1 ]
 	grep -q '/proc/self/fd/' "$BATS_TEST_TMPDIR/trace"
 	[ "$(size "$d/key")" -eq 77 ]
-	[ "$(leftovers "$d")" = key ]
+	[ "$(files_in "$d")" = key ]
 }
 
 @test "--output: FILE appearing before the link is reported, nothing replaced" {
 	d=$(outdir)
 	run -1 --separate-stderr inject linkat:error=EEXIST -- --output "$d/key"
 	[ "$stderr" = "getrandom: '$d/key': File exists (use --force to replace it)" ]
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 @test "--output --force: rename failing keeps the old file and leaves no temporary" {
@@ -207,7 +207,7 @@ setup() {
 	run -1 --separate-stderr inject rename:error=EIO -- --force --output "$d/key"
 	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
 	[ "$(cat "$d/key")" = old ]
-	[ "$(leftovers "$d")" = key ]
+	[ "$(files_in "$d")" = key ]
 }
 
 # --- --output without O_TMPFILE: the named temporary file ---
@@ -216,7 +216,7 @@ setup() {
 	d=$(outdir)
 	run -0 inject FAULT_NO_TMPFILE=1 -- --bytes 4M --threads 4 --hex --output "$d/key"
 	grep -q 'O_EXCL' "$BATS_TEST_TMPDIR/trace"	# mkostemp, not O_TMPFILE
-	[ "$(leftovers "$d")" = key ]
+	[ "$(files_in "$d")" = key ]
 	[ "$(stat -c %a "$d/key")" = 600 ]
 	[ "$(size "$d/key")" -eq $((2 * 4194304 + 1)) ]
 }
@@ -231,14 +231,14 @@ setup() {
 		run -0 --separate-stderr shim FAULT_NO_TMPFILE=1 -- --bytes 8 --force --output "$d/$name"
 		[ "$(size "$d/$name")" -eq 8 ] || { echo "$n --force: $stderr" >&2; false; }
 	done
-	[ "$(leftovers "$d" | wc -l)" -eq 2 ]
+	[ "$(files_in "$d" | wc -l)" -eq 2 ]
 }
 
 @test "no O_TMPFILE: --force replaces the file and leaves no temporary" {
 	d=$(outdir)
 	echo old >"$d/key"
 	run -0 shim FAULT_NO_TMPFILE=1 -- --bytes 33 --force --output "$d/key"
-	[ "$(leftovers "$d")" = key ]
+	[ "$(files_in "$d")" = key ]
 	[ "$(size "$d/key")" -eq 33 ]
 	[ "$(stat -c %a "$d/key")" = 600 ]
 }
@@ -248,7 +248,7 @@ setup() {
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		write:error=ENOSPC:when=2 -- --bytes 1M --threads 1 --output "$d/key"
 	[ "$stderr" = "getrandom: cannot write '$d/key': No space left on device" ]
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 @test "no O_TMPFILE: fsync failing removes the temporary" {
@@ -256,7 +256,7 @@ setup() {
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		fsync:error=EIO:when=1 -- --output "$d/key"
 	[ "$stderr" = "getrandom: cannot sync '$d/key': Input/output error" ]
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 @test "no O_TMPFILE: link failing removes the temporary" {
@@ -264,7 +264,7 @@ setup() {
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		link:error=EIO -- --output "$d/key"
 	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 @test "no O_TMPFILE: rename failing with --force keeps the old file, removes the temporary" {
@@ -274,5 +274,5 @@ setup() {
 		rename:error=EIO -- --force --output "$d/key"
 	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
 	[ "$(cat "$d/key")" = old ]
-	[ "$(leftovers "$d")" = key ]
+	[ "$(files_in "$d")" = key ]
 }

@@ -4,11 +4,7 @@
 # and with four threads, and no 64-byte block written twice.
 
 bats_require_minimum_version 1.5.0
-load robust-helpers
-
-# From cli/pump.h: the fill unit, and the size from which threads are used.
-PUMP_CHUNK=98280
-PARALLEL_MIN=1048576
+load helpers
 
 setup_file() {
 	build_tools
@@ -21,8 +17,8 @@ setup() {
 # sizes: around the chunk size, the parallel threshold, and odd multiples.
 sizes() {
 	echo 1 2 3 4 $((PUMP_CHUNK - 1)) $PUMP_CHUNK $((PUMP_CHUNK + 1)) \
-		$((2 * PUMP_CHUNK + 1)) $((PARALLEL_MIN - 1)) $PARALLEL_MIN \
-		$((PARALLEL_MIN + 1)) $((3 * PUMP_CHUNK * 5 + 7)) \
+		$((2 * PUMP_CHUNK + 1)) $((PUMP_PARALLEL_MIN - 1)) $PUMP_PARALLEL_MIN \
+		$((PUMP_PARALLEL_MIN + 1)) $((3 * PUMP_CHUNK * 5 + 7)) \
 		$((11 * PUMP_CHUNK)) $((11 * PUMP_CHUNK - 1))
 }
 
@@ -44,7 +40,7 @@ exact() {
 				return 1
 			fi
 			case $format in
-			--hex) [ "$(unhex "$f" | wc -c)" -eq "$n" ] ;;
+			--hex) [ "$(hex_decoded "$f" | wc -c)" -eq "$n" ] ;;
 			--base64) [ "$(base64 -d "$f" | wc -c)" -eq "$n" ] ;;
 			esac || { echo "--bytes $n --threads $threads $format: does not decode to $n bytes" >&2; return 1; }
 			[ "$format" = '' ] || [ "$(wc -l <"$f")" -eq 1 ] ||
@@ -65,11 +61,11 @@ exact() {
 }
 
 @test "--threads 4 really uses threads from the parallel threshold on" {
-	type -P strace >/dev/null || skip "strace is not installed"
+	require strace "strace is not installed"
 	ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 strace -f -qq -o "$f.below" \
-		-e trace=clone,clone3 "$GETRANDOM" --bytes $((PARALLEL_MIN - 1)) --threads 4 >/dev/null
+		-e trace=clone,clone3 "$GETRANDOM" --bytes $((PUMP_PARALLEL_MIN - 1)) --threads 4 >/dev/null
 	ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 strace -f -qq -o "$f.at" \
-		-e trace=clone,clone3 "$GETRANDOM" --bytes $PARALLEL_MIN --threads 4 >/dev/null
+		-e trace=clone,clone3 "$GETRANDOM" --bytes $PUMP_PARALLEL_MIN --threads 4 >/dev/null
 	[ "$(grep -c clone "$f.below")" -eq 0 ]
 	[ "$(grep -c clone "$f.at")" -ge 1 ]
 }
@@ -155,8 +151,8 @@ tsan_run() {
 	run -0 --separate-stderr to "$f" tsan_run --bytes 32M --threads 4 --hex
 	[ "$(size "$f")" -eq $((2 * 33554432 + 1)) ]
 	run -0 --separate-stderr to "$f" tsan_run --bytes 32M --threads 16 --base64
-	run -0 --separate-stderr to "$f" tsan_run --bytes $((PARALLEL_MIN + 1)) --threads 2
-	[ "$(size "$f")" -eq $((PARALLEL_MIN + 1)) ]
+	run -0 --separate-stderr to "$f" tsan_run --bytes $((PUMP_PARALLEL_MIN + 1)) --threads 2
+	[ "$(size "$f")" -eq $((PUMP_PARALLEL_MIN + 1)) ]
 }
 
 @test "the parallel fill stops without a data race on a write error (ThreadSanitizer)" {

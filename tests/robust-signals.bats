@@ -10,7 +10,7 @@
 # wait (tests/guest/uninitialized.bats).
 
 bats_require_minimum_version 1.5.0
-load robust-helpers
+load helpers
 
 setup_file() {
 	build_tools
@@ -79,7 +79,7 @@ finish() {
 complete_or_absent() {
 	local left
 
-	left=$(leftovers "$1")
+	left=$(files_in "$1")
 	[ -z "$left" ] && return 0
 	[ "$left" = key ] && [ "$(size "$1/key")" -eq "$2" ]
 }
@@ -144,7 +144,7 @@ signal_during_fallback() {
 	kill -HUP "$pid"
 	finish "$pid"
 	[ "$status" -eq 0 ]
-	[ "$(leftovers "$d")" = key ]
+	[ "$(files_in "$d")" = key ]
 	[ "$(size "$d/key")" -eq 268435456 ]
 }
 
@@ -181,7 +181,7 @@ signal_during_wait() {
 @test "SIGINT while waiting for the pool with --output leaves no file" {
 	d=$(outdir)
 	signal_during_wait INT --bytes 32 --output "$d/key"
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 @test "SIGINT while waiting for the pool, no O_TMPFILE: the temporary is removed" {
@@ -189,11 +189,11 @@ signal_during_wait() {
 	start FAULT_NO_TMPFILE=1 FAULT_POOL_BLOCKS=1 \
 		FAULT_READY_FILE="$BATS_TEST_TMPDIR/waiting" -- --bytes 32 --output "$d/key"
 	until_true test -e "$BATS_TEST_TMPDIR/waiting"
-	[ -n "$(leftovers "$d")" ]	# the temporary exists while it waits
+	[ -n "$(files_in "$d")" ]	# the temporary exists while it waits
 	kill -INT "$pid"
 	finish "$pid"
 	[ "$status" -eq 130 ]
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 @test "the simulated pool wait really blocks: --timeout expires with status 3" {
@@ -226,7 +226,7 @@ signal_during_wait() {
 	run -130 perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' \
 		env FAULT_NO_TMPFILE=1 FAULT_SIGNAL_AFTER_MKOSTEMP=2 \
 		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --output "$d/key"
-	[ -z "$(leftovers "$d")" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 @test "SIGTERM just as the --force temporary name is taken leaves only the old file" {
@@ -234,6 +234,6 @@ signal_during_wait() {
 	echo old >"$d/key"
 	run -143 env FAULT_SIGNAL_AFTER_MKOSTEMP=15 \
 		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --force --output "$d/key"
-	[ "$(leftovers "$d")" = key ]
+	[ "$(files_in "$d")" = key ]
 	[ "$(cat "$d/key")" = old ]
 }

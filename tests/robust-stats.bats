@@ -12,7 +12,7 @@
 # above fails nearly every block.
 
 bats_require_minimum_version 1.5.0
-load robust-helpers
+load helpers
 
 BLOCKS=1000
 MAX_FAILURES=6
@@ -24,7 +24,7 @@ setup_file() {
 }
 
 setup() {
-	command -v rngtest >/dev/null || skip "rngtest is not installed (Debian: rng-tools5)"
+	require rngtest "rngtest is not installed (Debian: rng-tools5)"
 	f=$BATS_TEST_TMPDIR/data
 }
 

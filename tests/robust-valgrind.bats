@@ -7,15 +7,15 @@
 # valgrind, and ASan checks the same things there, so these skip.
 
 bats_require_minimum_version 1.5.0
-load robust-helpers
+load helpers
 
 setup_file() {
 	build_tools
 }
 
 setup() {
-	command -v valgrind >/dev/null || skip "valgrind is not installed"
-	sanitized && skip "SANITIZE=1 build: ASan checks memory instead of valgrind"
+	require valgrind "valgrind is not installed"
+	skip_if_sanitized "SANITIZE=1 build: ASan checks memory instead of valgrind"
 	f=$BATS_TEST_TMPDIR/data
 }
 
