@@ -1,6 +1,7 @@
 # getrandom: the command-line tool, its manual and tests, and the patched
 # kernel booted in QEMU.  Recipes only call scripts; the logic lives there.
 #
+#   make deps         install the Debian packages every step needs (as root)
 #   make              build cli/getrandom
 #   make run          build the static binary and print 32 random bytes in hex
 #   make check        the bats suite on this machine's kernel
@@ -44,7 +45,7 @@ SRCS = $(wildcard cli/*.c)
 HDRS = $(wildcard cli/*.h)
 
 .DELETE_ON_ERROR:
-.PHONY: all run check test vm-check vm-shell bench fuzz man install uninstall \
+.PHONY: all deps run check test vm-check vm-shell bench fuzz man install uninstall \
 	install-man2 uninstall-man2 clean FORCE
 
 all: cli/getrandom
@@ -63,10 +64,14 @@ cli/getrandom.static: $(SRCS) $(HDRS)
 	$(CC) -std=gnu11 $(WARNINGS) $(HARDENING) $(CFLAGS) -static-pie \
 		-Wl,-z,relro,-z,now -o $@ $(SRCS) $(LDLIBS)
 
+# The one place that installs packages; every other step only checks.
+deps:
+	tests/need.sh --install all
+
 # The static build: the dynamic one cannot even start (its loader opens
 # libc) when file descriptors are exhausted, a case --help promises.
 run:
-	tests/need.sh make gcc libc6-dev
+	tests/need.sh build
 	@$(MAKE) --no-print-directory cli/getrandom.static
 	cli/getrandom.static --bytes 32 --hex
 

@@ -36,7 +36,7 @@ case $ROUNDS in
 '' | *[!0-9]* | 0) die "ROUNDS must be a positive number, not '$ROUNDS'" ;;
 esac
 [ -x "$GR" ] || die "$GR not found: run 'make' first"
-tests/need.sh pwgen python3 time coreutils || die "install the packages named above"
+tests/need.sh bench || die "install the packages named above"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -48,7 +48,7 @@ esac
 # A text run lasts under a second, so a hiccup of the machine moves it more.
 TEXT_ROUNDS=$((2 * ROUNDS))
 [ -x "$GR" ] || die "$GR not found: run 'make' first (or 'make bench')"
-tests/need.sh hyperfine jq openssl xxd time coreutils libc6-dev ||
+tests/need.sh bench ||
 	die "install the packages named above"
 
 tmp=$(mktemp -d)

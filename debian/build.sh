@@ -12,7 +12,7 @@ out=${1:-build/deb}
 
 # debhelper and dpkg-dev from debian/control, build-essential for gcc,
 # make and libc6-dev (whose libc.a the static link needs).
-tests/need.sh build-essential debhelper dpkg-dev
+tests/need.sh deb
 
 version=$(dpkg-parsechangelog -S Version)
 src=$out/getrandom-${version%-*}

@@ -13,13 +13,12 @@ if [ "$(id -u)" -ne 0 ]; then
 	echo "getrandom: test-debian13 needs root (debootstrap, chroot, mount)" >&2
 	exit 1
 fi
-tests/need.sh debootstrap debian-archive-keyring git
+tests/need.sh debian13
 
-# The packages the suite and the package build need inside (tests/check.sh
-# and tests/deb.bats would install them too; one apt run is quicker).
-packages=(gcc libc6-dev make git bats strace gdb bsdutils help2man mandoc
-	groff-base man-db valgrind rng-tools5 xxd bash-completion debhelper
-	dpkg-dev fakeroot lintian binutils)
+# The packages the suite and the package build need inside, from the one
+# list (tests/check.sh and tests/deb.bats would install them too; one apt
+# run is quicker).
+mapfile -t packages < <(tests/need.sh --list suite deb)
 
 # The mirror of this machine's own Debian sources, deb822 or one-line.
 debian_mirror() {

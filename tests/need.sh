@@ -1,20 +1,67 @@
 #!/usr/bin/env bash
-# Installs the Debian packages a step needs, if any are missing.
-#   tests/need.sh PACKAGE...
-# As root it runs apt-get (updating the package lists once, if needed);
-# otherwise it names the packages to install and fails.
+# The one list of the Debian packages every step needs, and the one place
+# that installs them.
+#   tests/need.sh --install STEP...  install what is missing (as root; `make
+#                                    deps` and `make test` do this, for all)
+#   tests/need.sh STEP...            check only: name what is missing, and fail
+#   tests/need.sh --list STEP...     print the packages, one a line
+# STEP: build, suite, fuzz, vm, bench, deb, debian13, or all.  Each runner
+# checks its step, so that a missing tool stops it with the command that
+# installs it instead of failing halfway.
 set -eu
 
+# The packages of step $1, one a line.
+packages_of() {
+	case $1 in
+	build) echo make gcc libc6-dev ;;
+	# The host suite, on the host and in the guest (which runs it from the
+	# host's file system, with the host's tools).
+	suite) echo bats strace gdb bsdutils help2man mandoc groff-base valgrind \
+		rng-tools5 xxd gcc libc6-dev python3 time git coreutils \
+		build-essential debhelper dpkg-dev lintian man-db bash-completion ;;
+	fuzz) echo clang libclang-rt-14-dev ;;
+	vm) echo linux-source-6.1 qemu-system-x86 busybox-static bash-static bats \
+		gcc gcc-multilib make flex bison bc libelf-dev libssl-dev cpio \
+		xz-utils git coreutils ;;
+	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 ;;
+	deb) echo build-essential debhelper dpkg-dev fakeroot ;;
+	debian13) echo debootstrap debian-archive-keyring git ;;
+	all) for step in build suite fuzz vm bench deb debian13; do packages_of "$step"; done ;;
+	*) echo "tests/need.sh: unknown step '$1' (build, suite, fuzz, vm, bench, deb, debian13, all)" >&2
+	   return 1 ;;
+	esac
+}
+
+mode=check
+case ${1:-} in
+--list | --install) mode=${1#--}; shift ;;
+esac
+[ $# -gt 0 ] || { echo "usage: tests/need.sh [--install | --list] STEP..." >&2; exit 2; }
+wanted=()
+for step in "$@"; do
+	names=$(packages_of "$step") || exit 2
+	read -ra list <<<"${names//$'\n'/ }"
+	wanted+=("${list[@]}")
+done
+if [ "$mode" = list ]; then
+	printf '%s\n' "${wanted[@]}" | sort -u
+	exit 0
+fi
 missing=()
-for package in "$@"; do
+for package in $(printf '%s\n' "${wanted[@]}" | sort -u); do
 	status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
 	[ "$status" = "install ok installed" ] || missing+=("$package")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
+if [ "$mode" = check ]; then
+	echo "getrandom: missing packages: ${missing[*]}" >&2
+	echo "getrandom: install them with: sudo make deps" >&2
+	exit 1
+fi
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
 	echo "getrandom: missing packages: ${missing[*]}" >&2
-	echo "getrandom: install them with: sudo apt-get install ${missing[*]}" >&2
+	echo "getrandom: install them as root: sudo apt-get install ${missing[*]}" >&2
 	exit 1
 fi
 echo "need: installing ${missing[*]}" >&2

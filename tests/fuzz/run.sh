@@ -32,10 +32,8 @@ die() {
 case $seconds in
 '' | *[!0-9]*) die "SECONDS must be a whole number, not '$seconds'" ;;
 esac
-[ "$CLANG" != clang ] || "$top/tests/need.sh" clang libclang-rt-14-dev >&2 ||
-	die "could not install clang and libclang-rt-14-dev"
-command -v "$CLANG" >/dev/null ||
-	die "$CLANG not found: install clang and libclang-rt-14-dev (tests/need.sh does)"
+[ "$CLANG" != clang ] || "$top/tests/need.sh" fuzz >&2 || exit 1
+command -v "$CLANG" >/dev/null || die "$CLANG not found"
 mkdir -p "$out"
 
 # The harness for NAME fuzzes these sources of cli/.
