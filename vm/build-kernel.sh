@@ -1,25 +1,27 @@
 #!/bin/bash
-# Builds the guest kernel for one variant of the getrandom(2) series.
-# Call: vm/build-kernel.sh patched|baseline
+# Builds the two guest kernels of the getrandom(2) series:
 #   patched:  every patch listed in kernel-patch/series
 #   baseline: only the first one (the tree without getrandom(2))
+# Call: vm/build-kernel.sh
 # Debian's linux-source-6.1 is unpacked once into build/linux (a git repo
-# whose first commit, tagged "pristine", is the tree as packaged); each
-# variant has its own worktree build/src-VARIANT and out-of-tree build
-# build/obj-VARIANT. The series is applied into a commit and the worktree
-# checked out to it, so that only files that changed get new times and the
-# rebuild is incremental. Nothing is rebuilt when neither the series nor
-# vm/kernel.config changed. Result: build/bzImage-VARIANT, and the uapi
-# headers in build/obj-VARIANT/usr/include (the kselftest builds with them).
+# whose first commit, tagged "pristine", is the tree as packaged). Both
+# variants share one worktree, build/src, and each has its out-of-tree
+# build build/obj-VARIANT. A variant's series is applied into a commit and
+# the worktree checked out to it, so that only the files that differ get
+# new times and make rebuilds only what depends on them: the first build
+# of a variant starts from a copy of the other variant's objects, so the
+# baseline costs a few files (random.c, the syscall tables), not a kernel.
+# A variant whose series and vm/kernel.config did not change is not built.
+# The worktree is left at the patched state (vm/mkinitramfs.sh builds the
+# kselftest from it). Result: build/bzImage-VARIANT, and the uapi headers
+# in build/obj-VARIANT/usr/include.
 # KERNEL_PATCH_DIR=dir takes the series from dir instead of kernel-patch/.
 set -eu
 
-VARIANT=${1:-}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
 TREE=$BUILD/linux
-SRC=$BUILD/src-$VARIANT
-OBJ=$BUILD/obj-$VARIANT
+SRC=$BUILD/src
 PATCHES=${KERNEL_PATCH_DIR:-$ROOT/kernel-patch}
 FRAGMENT=$ROOT/vm/kernel.config
 TARBALL=/usr/src/linux-source-6.1.tar.xz
@@ -70,8 +72,8 @@ applied_commit() {
 	echo "$commit"
 }
 
-# Checks out the commit in this variant's worktree (changed files only).
-checkout_variant() {
+# Checks out the commit in the shared worktree (changed files only).
+checkout() {
 	local commit=$1
 	if [ ! -e "$SRC/.git" ]; then
 		git_tree worktree prune
@@ -116,29 +118,47 @@ inputs_hash() {
 		sha256sum | cut -d' ' -f1
 }
 
-case "$VARIANT" in
-patched | baseline) ;;
-*) die "usage: vm/build-kernel.sh patched|baseline" ;;
-esac
+# Builds variant $VARIANT into build/obj-VARIANT, unless it is up to date.
+build_variant() {
+	local hash other
+	OBJ=$BUILD/obj-$VARIANT
+	hash=$(inputs_hash)
+	if [ -f "$BUILD/bzImage-$VARIANT" ] && [ "$(cat "$OBJ/.inputs" 2>/dev/null)" = "$hash" ]; then
+		echo "build/bzImage-$VARIANT is up to date"
+		return 0
+	fi
+	[ "$VARIANT" = patched ] && other=baseline || other=patched
+	if [ ! -d "$OBJ" ] && [ -f "$BUILD/obj-$other/vmlinux" ]; then
+		echo "starting the $VARIANT build from the $other one's objects"
+		rm -rf "$OBJ.tmp"
+		cp -a --reflink=auto "$BUILD/obj-$other" "$OBJ.tmp"
+		rm -f "$OBJ.tmp/.inputs"
+		mv "$OBJ.tmp" "$OBJ"
+	fi
+	checkout "$(applied_commit)"
+	configure
+	echo "building $VARIANT kernel in $OBJ"
+	make -s -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" bzImage ||
+		die "kernel build failed ($VARIANT)"
+	make -s -C "$SRC" O="$OBJ" ARCH=x86_64 headers ||
+		die "make headers failed ($VARIANT)"
+	record_version "$hash"
+	cp "$OBJ/arch/x86/boot/bzImage" "$BUILD/bzImage-$VARIANT"
+	echo "$hash" >"$OBJ/.inputs"
+	cat "$OBJ/version.txt"
+}
+
+[ $# = 0 ] || die "usage: vm/build-kernel.sh   (builds both variants)"
 "$ROOT/vm/deps.sh"
+VARIANT=patched
 [ -n "$(series_patches)" ] ||
-	die "$PATCHES/series is missing or lists no patch: nothing to build the $VARIANT kernel from"
-hash=$(inputs_hash)
-if [ -f "$BUILD/bzImage-$VARIANT" ] && [ "$(cat "$OBJ/.inputs" 2>/dev/null)" = "$hash" ]; then
-	echo "build/bzImage-$VARIANT is up to date"
-	exit 0
-fi
+	die "$PATCHES/series is missing or lists no patch: nothing to build the kernels from"
 mkdir -p "$BUILD"
 unpack_tree
-commit=$(applied_commit)
-checkout_variant "$commit"
-configure
-echo "building $VARIANT kernel in $OBJ"
-make -s -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" bzImage ||
-	die "kernel build failed ($VARIANT)"
-make -s -C "$SRC" O="$OBJ" ARCH=x86_64 headers ||
-	die "make headers failed ($VARIANT)"
-record_version "$hash"
-cp "$OBJ/arch/x86/boot/bzImage" "$BUILD/bzImage-$VARIANT"
-echo "$hash" >"$OBJ/.inputs"
-cat "$OBJ/version.txt"
+# The patched kernel first: a fresh build takes the long way once, and the
+# worktree ends at the patched state.
+for VARIANT in patched baseline; do
+	build_variant
+done
+VARIANT=patched
+checkout "$(applied_commit)"

@@ -2,8 +2,10 @@
 # Builds the guest's initramfs build/initramfs.cpio (the same for both kernels):
 # /init (vm/init.c), busybox-static with its applets, bash-static as
 # /bin/bash, bats, the CLI built static as /bin/getrandom, the repo's
-# tests/ as /tests, and the kselftest from the patched tree built static
-# 64-bit and 32-bit as /kselftest/getrandom_test{,_32}.
+# tests/ as /tests (the guest runs the uninitialized-pool checks from there,
+# the host suite from the host's file system), and the kselftest from the
+# patched tree (vm/build-kernel.sh leaves build/src at the patched state)
+# built static 64-bit and 32-bit as /kselftest/getrandom_test{,_32}.
 # Call: vm/mkinitramfs.sh   (quick: no kernel build; run after any test change)
 # GETRANDOM_STATIC=path uses that binary instead of building cli/getrandom.static.
 set -eu
@@ -11,7 +13,7 @@ set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
 STAGE=$BUILD/initramfs
-KSRC=$BUILD/src-patched
+KSRC=$BUILD/src
 KOBJ=$BUILD/obj-patched
 KSELFTEST=$KSRC/tools/testing/selftests/getrandom/getrandom_test.c
 

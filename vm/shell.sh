@@ -8,6 +8,6 @@ set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 variant=patched
 [ "${BASELINE:-0}" = 1 ] && variant=baseline
-"$ROOT/vm/build-kernel.sh" "$variant"
+"$ROOT/vm/build-kernel.sh"
 "$ROOT/vm/mkinitramfs.sh"
 exec "$ROOT/vm/run.sh" "$variant" shell
