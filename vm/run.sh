@@ -1,16 +1,20 @@
 #!/bin/bash
 # Boots build/bzImage-VARIANT with build/initramfs.cpio in QEMU (TCG, no
 # RDRAND/RDSEED, no virtio-rng, random.trust_cpu=off, so the guest starts
-# with its entropy pool uninitialized) and runs the guest tests.
+# with its entropy pool uninitialized) and runs the guest tests. The host's
+# root file system is shared read-only over 9p (tag "root"): the guest runs
+# the host suite from this repository with the host's tools.
 # Call: vm/run.sh patched|baseline [shell]
 #   without shell: the TAP the guest sends over its second serial port
 #     (build/result-VARIANT.txt) is printed, the console goes to
 #     build/console-VARIANT.log, and the exit status is the guest's verdict;
 #   with shell: an interactive shell on this terminal (`exit`, `reboot -f`
 #     or Ctrl-A x quit; `poweroff -f` only halts: the kernel has no ACPI).
-# Environment: VM_TIMEOUT (seconds, default 1200), VM_KVM=1 to use KVM,
+# Environment: VM_TIMEOUT (seconds, default 10800: a net for a hung guest,
+#   which has its own per-test and per-section limits), VM_KVM=1 to use KVM,
 #   VM_TESTS=formats.bats,usage.bats to run only those files of the host
 #   suite (after the uninitialized-pool checks, without the kselftests).
+# shellcheck disable=SC2054 # QEMU's options are lists with commas
 set -eu
 
 VARIANT=${1:-}
@@ -29,18 +33,22 @@ case "$MODE" in run | shell) ;; *) die "usage: vm/run.sh patched|baseline [shell
 [ -f "$KERNEL" ] || die "$KERNEL missing: run vm/build-kernel.sh $VARIANT"
 [ -f "$INITRD" ] || die "$INITRD missing: run vm/mkinitramfs.sh"
 
-# TCG unless asked: nested KVM hangs on these machines.
-ACCEL=(-machine accel=tcg -cpu qemu64,-rdrand,-rdseed)
-[ "${VM_KVM:-0}" = 1 ] && ACCEL=(-machine accel=kvm -cpu host,-rdrand,-rdseed)
+# TCG unless asked: nested KVM hangs on these machines. Multi-threaded TCG
+# runs each vCPU on a host thread (VM_CPUS; but without ACPI the guest
+# kernel finds only the boot CPU in SeaBIOS's MP table); "max" gives the guest AVX2, so
+# the encoders' AVX2 paths run there too.
+ACCEL=(-accel tcg,thread=multi -cpu max,-rdrand,-rdseed)
+[ "${VM_KVM:-0}" = 1 ] && ACCEL=(-accel kvm -cpu host,-rdrand,-rdseed)
 
 APPEND="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic"
 APPEND+=" random.trust_cpu=off random.trust_bootloader=off"
-APPEND+=" VM_VARIANT=$VARIANT VM_MODE=$MODE"
+APPEND+=" VM_VARIANT=$VARIANT VM_MODE=$MODE VM_REPO=$ROOT"
 [ -n "${VM_TESTS:-}" ] && APPEND+=" VM_TESTS=$VM_TESTS"
 
 # The QEMU command line, with the console and the result port to add.
 QEMU=(qemu-system-x86_64 -nodefaults -nographic -no-reboot
-	"${ACCEL[@]}" -smp 1 -m 512M
+	"${ACCEL[@]}" -smp "${VM_CPUS:-1}" -m 2G
+	-virtfs local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap
 	-kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND")
 
 if [ "$MODE" = shell ]; then
@@ -49,7 +57,7 @@ fi
 
 rm -f "$RESULT"
 start=$(date +%s)
-timeout --foreground "${VM_TIMEOUT:-1200}" "${QEMU[@]}" -serial "file:$CONSOLE" -serial "file:$RESULT" </dev/null ||
+timeout --foreground "${VM_TIMEOUT:-10800}" "${QEMU[@]}" -serial "file:$CONSOLE" -serial "file:$RESULT" </dev/null ||
 	echo "vm/run.sh: QEMU exited with status $? (124: timeout)" >&2
 echo "# vm: $VARIANT guest ran for $(($(date +%s) - start)) s"
 [ -f "$RESULT" ] && grep -v '^vm-status: ' "$RESULT"

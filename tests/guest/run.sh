@@ -3,17 +3,29 @@
 # port, so everything it prints is TAP, one section per suite, each section
 # starting with a "# vm-tap: NAME" line (vm/check.sh splits them into
 # build/tap/guest-VARIANT-NAME.tap). Exit status 0 when every section passed.
-# Call (in the guest): /tests/guest/run.sh, with VM_VARIANT=patched|baseline
-# in the environment (from the kernel command line), and optionally
-# VM_TESTS=a.bats,b.bats to run only those host test files (no kselftest).
+# Call (in the guest): /tests/guest/run.sh, with from the kernel command line
+#   VM_VARIANT=patched|baseline
+#   VM_REPO=DIR       where the repository lies in the host's file system,
+#                     which vm/run.sh shares read-only over 9p (tag "root")
+#   VM_TESTS=a.bats,b.bats   optionally: only those host test files
+# The uninitialized-pool checks run first, from the initramfs with the
+# static build, before anything can initialize the pool. Then the host's
+# root is mounted at /host, with the guest's own /proc, /sys, /dev and a
+# tmpfs on /tmp, and the whole host suite runs chrooted there, with the
+# host's tools (strace, valgrind, gdb, cc, rngtest, script, python3), on the
+# dynamic build cli/getrandom (the LD_PRELOAD shim, valgrind and gdb need
+# it; the static one makes the same system calls).
 set -u
 
 export GETRANDOM=/bin/getrandom
-export BATS_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-120}
-# Tells the host suite it runs in the guest (TCG: slow; no strace, no libc).
+# Per test, a net for a hang only: nothing in the suite is timed.
+export BATS_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-900}
+# Tells the host suite it runs in the guest (scaled() sizes its streams).
 export GETRANDOM_IN_VM=1
 VARIANT=${VM_VARIANT:-patched}
-SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-600}
+REPO=${VM_REPO:-}
+HOST=/host
+SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-7200}
 status=0
 
 # Kills what a suite left running (only PID 1 and this shell stay), so that
@@ -39,12 +51,43 @@ section() {
 	rc=$?
 	kill_stragglers
 	cat "$out"
-	if [ "$rc" != 0 ]; then
+	# busybox's timeout exits 143 (killed by SIGTERM), coreutils' 124.
+	if [ "$rc" = 124 ] || [ "$rc" = 143 ]; then
+		status=1
+		echo "not ok 1000 - $name killed at its limit of ${SECTION_TIMEOUT} s, after" \
+			"$(grep -cE '^(not )?ok ' "$out") tests (the last is named above)"
+	elif [ "$rc" != 0 ]; then
 		status=1
 		grep -q '^not ok' "$out" ||
 			echo "not ok 1000 - $name exited with status $rc"
 	fi
 }
+
+# Mounts the host's root file system read-only at /host, with this
+# guest's /proc, /sys, /dev (devpts and /dev/shm added) and a fresh
+# tmpfs on /tmp and /run; prints what failed and returns 1 otherwise.
+mount_host() {
+	mkdir -p "$HOST" /dev/pts /dev/shm &&
+		mount -t devpts -o ptmxmode=0666 devpts /dev/pts &&
+		mount -t tmpfs -o mode=1777 tmpfs /dev/shm &&
+		mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=262144 \
+			root "$HOST" &&
+		mount -o rbind /dev "$HOST/dev" &&
+		mount -t proc proc "$HOST/proc" &&
+		mount -t sysfs sysfs "$HOST/sys" &&
+		mount -t tmpfs -o mode=1777 tmpfs "$HOST/tmp" &&
+		mount -t tmpfs tmpfs "$HOST/run" && return 0
+	echo "guest: cannot mount the host's root file system at $HOST" >&2
+	return 1
+}
+
+# The host suite's command, test files to append (paths in the host):
+# chrooted in the host's root, on the dynamic build, in a clean environment.
+host_bats=(chroot "$HOST" /usr/bin/env -i -C "$REPO"
+	PATH="$REPO/tests/bats-timeout:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"
+	HOME=/tmp TMPDIR=/tmp LANG=C.UTF-8 TERM=dumb
+	GETRANDOM="$REPO/cli/getrandom" GETRANDOM_IN_VM=1
+	BATS_TEST_TIMEOUT="$BATS_TEST_TIMEOUT" bats --tap)
 
 # Runs a section whose program must be in the initramfs, or fails it
 # with the reason.
@@ -63,32 +106,36 @@ section_of() {
 }
 
 cd /tmp || exit 1
-echo "guest: $(uname -r), variant $VARIANT" >&2
+echo "guest: $(uname -r), variant $VARIANT, $(nproc) CPUs" >&2
 if [ "$VARIANT" = baseline ]; then
 	# One of its tests runs the whole host suite: no per-test limit.
 	section negative env -u BATS_TEST_TIMEOUT bats --tap /tests/guest/baseline.bats
+	exit "$status"
+fi
+# First, while nothing has initialized the entropy pool yet: the kselftests
+# test the waiting (keeping each wait short, so the pool stays
+# uninitialized), then the CLI's checks.
+if [ -z "${VM_TESTS:-}" ]; then
+	section_of kselftest-64-early /kselftest/getrandom_test "kernel-patch/ has no kselftest yet"
+	section_of kselftest-32-early /kselftest/getrandom_test_32 "kernel-patch/ has no kselftest yet"
+fi
+section uninitialized bats --tap /tests/guest/uninitialized.bats
+if [ -z "$REPO" ] || ! mount_host; then
+	section_of bats "$HOST/${REPO:-VM_REPO}/tests" "no host file system shared with the guest"
+	exit 1
+fi
+if [ -n "${VM_TESTS:-}" ]; then
+	# Only the host test files named (vm/run.sh's VM_TESTS=a.bats,b.bats).
+	IFS=, read -ra suite <<<"$VM_TESTS"
+	suite=("${suite[@]##*/}")
+	suite=("${suite[@]/#/$REPO/tests/}")
 else
-	# First, while nothing has initialized the entropy pool yet: the
-	# kselftests test the waiting (keeping each wait short, so the pool
-	# stays uninitialized), then the CLI's checks.
-	if [ -z "${VM_TESTS:-}" ]; then
-		section_of kselftest-64-early /kselftest/getrandom_test "kernel-patch/ has no kselftest yet"
-		section_of kselftest-32-early /kselftest/getrandom_test_32 "kernel-patch/ has no kselftest yet"
-	fi
-	section uninitialized bats --tap /tests/guest/uninitialized.bats
-	if [ -n "${VM_TESTS:-}" ]; then
-		# Only the host test files named (vm/run.sh's VM_TESTS=a.bats,b.bats).
-		IFS=, read -ra suite <<<"$VM_TESTS"
-		suite=("${suite[@]##*/}")
-		suite=("${suite[@]/#//tests/}")
-	else
-		suite=(/tests/*.bats)
-	fi
-	section_of bats "${suite[0]}" "no ${suite[0]} in the initramfs" \
-		bats --tap "${suite[@]}"
-	if [ -z "${VM_TESTS:-}" ]; then
-		section_of kselftest-64 /kselftest/getrandom_test "kernel-patch/ has no kselftest yet"
-		section_of kselftest-32 /kselftest/getrandom_test_32 "kernel-patch/ has no kselftest yet"
-	fi
+	suite=("$HOST$REPO"/tests/*.bats)
+	suite=("${suite[@]#"$HOST"}")
+fi
+section_of bats "$HOST${suite[0]}" "not in the host's file system" "${host_bats[@]}" "${suite[@]}"
+if [ -z "${VM_TESTS:-}" ]; then
+	section_of kselftest-64 /kselftest/getrandom_test "kernel-patch/ has no kselftest yet"
+	section_of kselftest-32 /kselftest/getrandom_test_32 "kernel-patch/ has no kselftest yet"
 fi
 exit "$status"
