@@ -47,7 +47,7 @@ APPEND+=" VM_VARIANT=$VARIANT VM_MODE=$MODE VM_REPO=$ROOT"
 
 # The QEMU command line, with the console and the result port to add.
 QEMU=(qemu-system-x86_64 -nodefaults -nographic -no-reboot
-	"${ACCEL[@]}" -smp "${VM_CPUS:-1}" -m 2G
+	"${ACCEL[@]}" -smp "${VM_CPUS:-1}" -m 6G
 	-virtfs local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap
 	-kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND")
 
