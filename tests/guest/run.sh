@@ -47,6 +47,10 @@ section() {
 	shift
 	echo "# vm-tap: $name"
 	echo "== $name" >&2
+	: >"$out"
+	# The console (build/console-VARIANT.log) shows the TAP as it comes,
+	# to follow a long section; the file stays what is reported.
+	tail -f "$out" >&2 &
 	timeout "$SECTION_TIMEOUT" "$@" >"$out"
 	rc=$?
 	kill_stragglers
