@@ -5,13 +5,20 @@
 # total as "N passed, N failed, N skipped"; exits 1 if anything failed.
 set -eu
 
+# count FILE: prints "passed failed skipped". Tests that the plan line
+# ("1..N") promised but that never reported count as failed: a run killed
+# halfway must not look shorter and green.
 count() {
-	# $1: file; prints "passed failed skipped"
 	awk '
+		/^1\.\.[0-9]+$/                  { planned += substr($0, 4) }
 		/^ok / && tolower($0) ~ /# skip/ { skipped++; next }
 		/^ok /                           { passed++; next }
 		/^not ok /                       { failed++ }
-		END { printf "%d %d %d\n", passed, failed, skipped }
+		END {
+			missing = planned - passed - failed - skipped
+			if (missing > 0) failed += missing
+			printf "%d %d %d\n", passed, failed, skipped
+		}
 	' "$1"
 }
 
