@@ -32,7 +32,7 @@ tap_step() {
 rm -rf build/tap
 mkdir -p build/tap
 # Every package, in one go, before anything runs.
-step tests/need.sh all
+step tests/need.sh --install all
 step make WERROR=1 SANITIZE=1 cli/getrandom
 step tests/check.sh host-sanitize
 step make WERROR=1 cli/getrandom
