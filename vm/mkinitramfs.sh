@@ -1,9 +1,9 @@
 #!/bin/bash
 # Builds the guest's initramfs build/initramfs.cpio (the same for both kernels):
 # /init (vm/init.c), busybox-static with its applets, bash-static as
-# /bin/bash, bats, the CLI built static as /bin/getrandom, the repo's
-# tests/ as /tests (the guest runs the uninitialized-pool checks from there,
-# the host suite from the host's file system), and the kselftest from the
+# /bin/bash, bats, the CLI built static as /bin/getrandom, tests/guest/ as
+# /tests/guest (the checks run before the host's file system is mounted:
+# the uninitialized pool, the negative control), and the kselftest from the
 # patched tree (vm/build-kernel.sh leaves build/src at the patched state)
 # built static 64-bit and 32-bit as /kselftest/getrandom_test{,_32}.
 # Call: vm/mkinitramfs.sh   (quick: no kernel build; run after any test change)
@@ -82,9 +82,11 @@ install_kselftest() {
 	cp "$out/getrandom_test_32" "$STAGE/kselftest/getrandom_test_32"
 }
 
-# Copies the repo's tests/ (host suite and tests/guest/).
+# Copies tests/guest/: the checks that run from the initramfs (the host
+# suite runs from the host's file system).
 install_tests() {
-	cp -a "$ROOT/tests" "$STAGE/tests"
+	mkdir -p "$STAGE/tests"
+	cp -a "$ROOT/tests/guest" "$STAGE/tests/guest"
 }
 
 # Compiles /init and packs everything into build/initramfs.cpio.
