@@ -2,7 +2,7 @@
 # Builds the two guest kernels of the getrandom(2) series:
 #   patched:  every patch listed in kernel-patch/series
 #   baseline: only the first one (the tree without getrandom(2))
-# Call: vm/build-kernel.sh
+# Call: vm/build-kernel.sh [patched|baseline]...   (default: both, in that order)
 # Debian's linux-source-6.1 is unpacked once into build/linux (a git repo
 # whose first commit, tagged "pristine", is the tree as packaged). Both
 # variants share one worktree, build/src, and each has its out-of-tree
@@ -148,16 +148,23 @@ build_variant() {
 	cat "$OBJ/version.txt"
 }
 
-[ $# = 0 ] || die "usage: vm/build-kernel.sh   (builds both variants)"
+variants=("$@")
+[ ${#variants[@]} -gt 0 ] || variants=(patched baseline)
+for VARIANT in "${variants[@]}"; do
+	case $VARIANT in
+	patched | baseline) ;;
+	*) die "usage: vm/build-kernel.sh [patched|baseline]...   (default: both)" ;;
+	esac
+done
 "$ROOT/vm/deps.sh"
 VARIANT=patched
 [ -n "$(series_patches)" ] ||
 	die "$PATCHES/series is missing or lists no patch: nothing to build the kernels from"
 mkdir -p "$BUILD"
 unpack_tree
-# The patched kernel first: a fresh build takes the long way once, and the
-# worktree ends at the patched state.
-for VARIANT in patched baseline; do
+# In the order asked; by default the patched kernel first: a fresh build
+# takes the long way once, and the baseline starts from its objects.
+for VARIANT in "${variants[@]}"; do
 	build_variant
 done
 VARIANT=patched
