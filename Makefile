@@ -35,9 +35,10 @@ endif
 ifeq ($(STATIC),1)
 LINK_HARDENING = -static-pie -Wl,-z,relro,-z,now -Wl,-z,noexecstack
 endif
+SANITIZERS = -fsanitize=address,undefined -fno-sanitize-recover=all \
+	     -fno-omit-frame-pointer
 ifeq ($(SANITIZE),1)
-ALL_CFLAGS += -fsanitize=address,undefined -fno-sanitize-recover=all \
-	      -fno-omit-frame-pointer
+ALL_CFLAGS += $(SANITIZERS)
 ALL_LDFLAGS += -fsanitize=address,undefined
 endif
 
@@ -58,6 +59,13 @@ build/cflags: FORCE
 
 cli/getrandom: $(SRCS) $(HDRS) build/cflags
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
+
+# The AddressSanitizer and UBSan build beside the plain one: make test runs
+# the suite on it while the QEMU guest runs the suite on cli/getrandom.
+build/getrandom-asan: $(SRCS) $(HDRS) build/cflags
+	@mkdir -p build
+	$(CC) $(ALL_CFLAGS) $(SANITIZERS) $(ALL_LDFLAGS) -fsanitize=address,undefined \
+		-o $@ $(SRCS) $(LDLIBS)
 
 # The installed and the guest's copy: static, so it needs no libc at run time.
 cli/getrandom.static: $(SRCS) $(HDRS)
