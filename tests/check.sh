@@ -11,4 +11,4 @@ mkdir -p build/tap
 # A hung test fails after 5 minutes, by name, instead of stalling the whole
 # run (tests/bats-timeout/pkill ends the whole process tree of the test).
 export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-300}
-PATH=$PWD/tests/bats-timeout:$PATH bats --tap tests/*.bats | tee "build/tap/${1:-host}.tap"
+PATH=$PWD/tests/bats-timeout:$PATH bats --tap --timing tests/*.bats | tee "build/tap/${1:-host}.tap"

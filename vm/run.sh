@@ -34,9 +34,8 @@ case "$MODE" in run | shell) ;; *) die "usage: vm/run.sh patched|baseline [shell
 [ -f "$INITRD" ] || die "$INITRD missing: run vm/mkinitramfs.sh"
 
 # TCG unless asked: nested KVM hangs on these machines. Multi-threaded TCG
-# runs each vCPU on a host thread (VM_CPUS; but without ACPI the guest
-# kernel finds only the boot CPU in SeaBIOS's MP table); "max" gives the guest AVX2, so
-# the encoders' AVX2 paths run there too.
+# runs each of the VM_CPUS vCPUs (default 2) on a host thread; "max" gives
+# the guest AVX2, so the encoders' AVX2 paths run there too.
 ACCEL=(-accel tcg,thread=multi -cpu max,-rdrand,-rdseed)
 [ "${VM_KVM:-0}" = 1 ] && ACCEL=(-accel kvm -cpu host,-rdrand,-rdseed)
 
@@ -47,7 +46,7 @@ APPEND+=" VM_VARIANT=$VARIANT VM_MODE=$MODE VM_REPO=$ROOT"
 
 # The QEMU command line, with the console and the result port to add.
 QEMU=(qemu-system-x86_64 -nodefaults -nographic -no-reboot
-	"${ACCEL[@]}" -smp "${VM_CPUS:-1}" -m 6G
+	"${ACCEL[@]}" -smp "${VM_CPUS:-2}" -m 6G
 	-virtfs local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap
 	-kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND")
 
