@@ -126,7 +126,8 @@ resolved_completion() {
 		[ ! -d "$path" ] || echo "$path"
 	done <"$BATS_TEST_TMPDIR/paths" >"$kept"
 
-	run -0 dpkg -i "$DEB"
+	run dpkg -i "$DEB"
+	[ "$status" -eq 0 ] || fail_with "dpkg -i exited with $status: $output"
 	run -0 env PATH=/usr/bin:/bin getrandom --bytes 32 --hex
 	[[ $output =~ ^[0-9a-f]{64}$ ]] || fail_with "output: $output"
 	run -0 man -w getrandom
