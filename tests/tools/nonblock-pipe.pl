@@ -1,13 +1,61 @@
 #!/usr/bin/perl
 # nonblock-pipe.pl COMMAND [ARG]...: runs COMMAND with standard output on a
-# pipe whose write end is O_NONBLOCK (as a parent may leave it), reads it
-# slowly so that the pipe fills up and write(2) gets EAGAIN, and prints
+# pipe whose write end is O_NONBLOCK (as a parent may leave it), reads
+# nothing until the writer has found the pipe full (write(2) said EAGAIN)
+# and waits in poll(2), however slow or fast the machine, then reads it
+# slowly, and prints
 # "BYTES STATUS": how many bytes came through and COMMAND's exit status
 # (128+N when killed by signal N).  The bytes read go to $NONBLOCK_COPY when
 # that is set.
 use strict;
 use warnings;
 use Fcntl qw(F_GETFL F_SETFL O_NONBLOCK);
+use POSIX qw(WNOHANG);
+
+# The x86_64 number of poll(2), as /proc/PID/syscall shows it.
+use constant SYS_POLL => 7;
+
+# The pids of $pid and of every process below it, from /proc/*/stat.
+sub process_tree {
+	my ($root) = @_;
+	my %children;
+	for my $stat (glob '/proc/[0-9]*/stat') {
+		open(my $fh, '<', $stat) or next;
+		my $line = <$fh> // next;
+		push @{$children{$2}}, $1 if $line =~ /^(\d+) \(.*\) \S+ (\d+)/s;
+	}
+	my @tree = ($root);
+	for (my $i = 0; $i < @tree; $i++) {
+		push @tree, @{$children{$tree[$i]} // []};
+	}
+	return @tree;
+}
+
+# True when a thread of $pid's tree is blocked in poll(2): the tool polls
+# only after write(2) said EAGAIN.
+sub polling {
+	my ($pid) = @_;
+	for my $p (process_tree($pid)) {
+		for my $task (glob "/proc/$p/task/*/syscall") {
+			open(my $fh, '<', $task) or next;
+			my $line = <$fh> // next;
+			return 1 if $line =~ /^(\d+) / && $1 == SYS_POLL;
+		}
+	}
+	return 0;
+}
+
+# Reads nothing until the writer has met the full pipe and waits for room
+# in poll(2), or has ended (its status then kept in $?): no deadline, only
+# the state of the processes.
+sub wait_for_poll {
+	my ($pid) = @_;
+	until (polling($pid)) {
+		return 0 if waitpid($pid, WNOHANG) == $pid;
+		select(undef, undef, undef, 0.01);
+	}
+	return 1;
+}
 
 pipe(my $r, my $w) or die "pipe: $!";
 my $flags = fcntl($w, F_GETFL, 0) or die "fcntl: $!";
@@ -25,13 +73,13 @@ if (defined $ENV{NONBLOCK_COPY}) {
 	binmode $copy;
 }
 binmode $r;
-select(undef, undef, undef, 0.2);	# let the pipe fill (perl-base has no HiRes)
+my $ended = !wait_for_poll($pid);
 my ($total, $reads, $buf) = (0, 0);
 while (my $n = sysread($r, $buf, 4096)) {
 	$total += $n;
 	print $copy $buf if $copy;
 	select(undef, undef, undef, 0.001) if ++$reads % 16 == 0;	# slower than the writer
 }
-waitpid($pid, 0);
+waitpid($pid, 0) unless $ended;
 my $status = $? & 127 ? 128 + ($? & 127) : $? >> 8;
 print "$total $status\n";
