@@ -168,14 +168,23 @@ outdir() {
 	echo "$BATS_TEST_TMPDIR/out"
 }
 
-# build_tools: builds tests/shim/faults.c and tests/tools/dupblocks.c into
-# the file's temporary directory; call from setup_file. need_tools skips
-# the tests that use them where there is no C compiler.
+# build_tools: puts the fault shim (tests/shim/faults.c) and the checker
+# tests/tools/dupblocks.c, built once per bats run (under a lock: files may
+# run in parallel), into the file's temporary directory; call from
+# setup_file (or a test). need_tools skips the tests that use them where there is no C
+# compiler.
 build_tools() {
 	command -v cc >/dev/null || return 0
-	cc -O2 -shared -fPIC -o "$BATS_FILE_TMPDIR/faults.so" \
-		"$TESTS/shim/faults.c" -ldl
-	cc -O2 -o "$BATS_FILE_TMPDIR/dupblocks" "$TESTS/tools/dupblocks.c"
+	local dir=$BATS_RUN_TMPDIR/tools
+	(
+		flock 9
+		[ -x "$dir/dupblocks" ] && exit 0
+		mkdir -p "$dir" &&
+			cc -O2 -shared -fPIC -o "$dir/faults.so" "$TESTS/shim/faults.c" -ldl &&
+			cc -O2 -o "$dir/dupblocks.tmp" "$TESTS/tools/dupblocks.c" &&
+			mv "$dir/dupblocks.tmp" "$dir/dupblocks"
+	) 9>"$BATS_RUN_TMPDIR/tools.lock" || return 1
+	ln -sf "$dir/faults.so" "$dir/dupblocks" "$BATS_FILE_TMPDIR/"
 }
 
 need_tools() {

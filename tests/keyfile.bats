@@ -107,11 +107,10 @@ order() {
 @test "without O_TMPFILE: the hidden temporary gets owner and mode before its link" {
 	require strace
 	require cc
-	cc -O2 -shared -fPIC -o "$BATS_TEST_TMPDIR/faults.so" \
-		"$BATS_TEST_DIRNAME/shim/faults.c" -ldl
+	build_tools
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
 		-e trace=openat,fchown,fchmod,linkat,link,rename,renameat,renameat2 \
-		env FAULT_NO_TMPFILE=1 LD_PRELOAD="$BATS_TEST_TMPDIR/faults.so" \
+		env FAULT_NO_TMPFILE=1 LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
 		ASAN_OPTIONS="detect_leaks=0:verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
 		"$GETRANDOM" -n 32 -m 0604 --group "$(id -g)" -o "$D/key"
 	grep -q O_EXCL "$BATS_TEST_TMPDIR/log"	# mkostemp, not O_TMPFILE
