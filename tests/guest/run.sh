@@ -69,8 +69,9 @@ section() {
 
 # Mounts the host's root file system at /host: the 9p share (read-only)
 # under a tmpfs overlay, so that what the suite writes (a package build,
-# dpkg's database) stays in the guest; with this guest's /proc, /sys, /dev
-# (devpts and /dev/shm added) and a fresh tmpfs on /tmp and /run. Prints
+# dpkg's database) stays in the guest; with this guest's /proc, /sys (and
+# cgroup2, as systemd mounts it), /dev (devpts and /dev/shm added) and a
+# fresh tmpfs on /tmp and /run. Prints
 # what failed and returns 1 otherwise.
 mount_host() {
 	mkdir -p "$HOST" /lower /overlay /dev/pts /dev/shm &&
@@ -80,11 +81,12 @@ mount_host() {
 			root /lower &&
 		mount -t tmpfs tmpfs /overlay &&
 		mkdir /overlay/upper /overlay/work &&
-		mount -t overlay -o lowerdir=/lower,upperdir=/overlay/upper,workdir=/overlay/work \
+		mount -t overlay -o lowerdir=/lower,upperdir=/overlay/upper,workdir=/overlay/work,redirect_dir=on \
 			overlay "$HOST" &&
 		mount -o rbind /dev "$HOST/dev" &&
 		mount -t proc proc "$HOST/proc" &&
 		mount -t sysfs sysfs "$HOST/sys" &&
+		mount -t cgroup2 cgroup2 "$HOST/sys/fs/cgroup" &&
 		mount -t tmpfs -o mode=1777 tmpfs "$HOST/tmp" &&
 		mount -t tmpfs tmpfs "$HOST/run" && return 0
 	echo "guest: cannot mount the host's root file system at $HOST" >&2
