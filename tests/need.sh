@@ -17,7 +17,7 @@ packages_of() {
 	# The host suite, on the host and in the guest (which runs it from the
 	# host's file system, with the host's tools).
 	suite) echo bats strace gdb bsdutils help2man mandoc groff-base valgrind \
-		rng-tools5 xxd gcc libc6-dev python3 time git coreutils \
+		rng-tools5 xxd gcc libc6-dev python3 time git coreutils parallel \
 		build-essential debhelper dpkg-dev lintian man-db bash-completion ;;
 	fuzz) echo clang libclang-rt-14-dev ;;
 	vm) echo linux-source-6.1 qemu-system-x86 busybox-static bash-static bats \

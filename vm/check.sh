@@ -44,8 +44,8 @@ mkdir -p "$TAP"
 rm -f "$TAP"/guest-*.tap "$BUILD/kernel-baseline.log"
 "$ROOT/vm/build-kernel.sh" patched || tap_failure build-patched "vm/build-kernel.sh patched"
 "$ROOT/vm/mkinitramfs.sh" || tap_failure initramfs "vm/mkinitramfs.sh"
-# The patched guest runs the whole suite on one vCPU, most of the time this
-# takes; the baseline kernel builds beside it, on the other CPU.
+# The patched guest runs the whole suite, most of the time this takes; the
+# baseline kernel builds meanwhile, beside its two vCPU threads.
 baseline_build() {
 	"$ROOT/vm/build-kernel.sh" baseline >"$BUILD/kernel-baseline.log" 2>&1
 }
