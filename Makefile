@@ -6,6 +6,8 @@
 #   make run          build the static binary and print 32 random bytes in hex
 #   make check        the bats suite on this machine's kernel
 #   make test         everything: host suites, fuzzing, the QEMU guests
+#   make vm-check     the QEMU guests only; vm-check-loaded: three in a row
+#                     beside a kernel build
 #   make install      PREFIX, DESTDIR, BINDIR, MANDIR are honoured
 #   make install-man2 also the section-2 page (not by default: it would
 #                     shadow the distribution's getrandom(2))
@@ -46,7 +48,7 @@ SRCS = $(wildcard cli/*.c)
 HDRS = $(wildcard cli/*.h)
 
 .DELETE_ON_ERROR:
-.PHONY: all deps run check test vm-check vm-shell bench fuzz man install uninstall \
+.PHONY: all deps run check test vm-check vm-check-loaded vm-shell bench fuzz man install uninstall \
 	install-man2 uninstall-man2 clean FORCE
 
 all: cli/getrandom
@@ -93,6 +95,10 @@ test: FORCE
 # host suite, from the host's file system, on the dynamic one.
 vm-check: cli/getrandom.static cli/getrandom
 	vm/check.sh
+
+# make vm-check three times in a row beside a kernel build (README: "Under load").
+vm-check-loaded: cli/getrandom.static cli/getrandom
+	vm/loaded-check.sh 3
 
 vm-shell: cli/getrandom.static cli/getrandom
 	vm/shell.sh

@@ -1,0 +1,48 @@
+#!/bin/bash
+# Runs `make vm-check` several times in a row while a kernel build keeps
+# both CPUs busy beside it, to show that nothing in the guest depends on
+# the machine's speed. The load is a tinyconfig kernel built again and
+# again from the pristine tree (build/linux), in build/load-obj.
+# Call: vm/loaded-check.sh [RUNS]   (default 3; after vm/build-kernel.sh)
+# Prints a line per run (status, time, the guest's summary) and exits 1
+# if any run failed; each run's output is in build/loaded-check-N.log.
+set -eu
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$ROOT/build
+RUNS=${1:-3}
+
+die() { echo "vm/loaded-check.sh: $*" >&2; exit 1; }
+
+case $RUNS in '' | *[!0-9]* | 0) die "RUNS must be a positive number, not '$RUNS'" ;; esac
+[ -d "$BUILD/linux" ] || die "build/linux missing: run vm/build-kernel.sh first"
+
+# Builds a kernel over and over until killed.
+load() {
+	local obj=$BUILD/load-obj
+	while :; do
+		rm -rf "$obj"
+		make -s -C "$BUILD/linux" O="$obj" ARCH=x86_64 tinyconfig >/dev/null 2>&1
+		make -s -C "$BUILD/linux" O="$obj" ARCH=x86_64 -j"$(nproc)" >/dev/null 2>&1 || true
+	done
+}
+
+setsid bash -c "$(declare -f load); BUILD='$BUILD'; load" &
+loader=$!
+trap 'kill -- -"$loader" 2>/dev/null; rm -rf "$BUILD/load-obj"' EXIT
+
+failed=0
+for run in $(seq "$RUNS"); do
+	log=$BUILD/loaded-check-$run.log
+	start=$(date +%s)
+	if make -C "$ROOT" vm-check >"$log" 2>&1; then
+		result=passed
+	else
+		result=FAILED
+		failed=1
+	fi
+	echo "run $run: $result in $(($(date +%s) - start)) s, load average" \
+		"$(cut -d' ' -f1-3 /proc/loadavg) at the end;" \
+		"$("$ROOT/tests/summary.sh" "$BUILD"/tap/guest-*.tap | tail -n 1)"
+done
+exit "$failed"
