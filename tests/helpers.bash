@@ -202,16 +202,24 @@ scaled() {
 	fi
 }
 
+# shim_settings VAR=VALUE... -- ...: sets the array shim_vars to the words
+# before "--" (the shim's settings) and shim_words to how many words the
+# caller shifts to reach what follows "--".
+shim_settings() {
+	shim_vars=()
+	while [ "$1" != -- ]; do
+		shim_vars+=("$1")
+		shift
+	done
+	shim_words=$((${#shim_vars[@]} + 1))
+}
+
 # shim VAR=VALUE... -- ARGS...: runs getrandom ARGS with the fault shim
 # preloaded and the VARs (its settings) in its environment.
 shim() {
-	local vars=()
-	while [ "$1" != -- ]; do
-		vars+=("$1")
-		shift
-	done
-	shift
-	env "${vars[@]}" LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
+	shim_settings "$@"
+	shift "$shim_words"
+	env "${shim_vars[@]}" LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
 		"$GETRANDOM" "$@"
 }
 

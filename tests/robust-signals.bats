@@ -25,17 +25,12 @@ setup() {
 # with SIGINT, SIGTERM and SIGHUP at their default disposition (bash makes
 # background commands ignore SIGINT).  Sets $pid.
 start() {
-	local vars=()
-
-	while [ "$1" != -- ]; do
-		vars+=("$1")
-		shift
-	done
-	shift
-	[ ${#vars[@]} -gt 0 ] &&
-		vars+=("LD_PRELOAD=$BATS_FILE_TMPDIR/faults.so")
+	shim_settings "$@"
+	shift "$shim_words"
+	[ ${#shim_vars[@]} -gt 0 ] &&
+		shim_vars+=("LD_PRELOAD=$BATS_FILE_TMPDIR/faults.so")
 	perl -e '$SIG{$_} = "DEFAULT" for qw(INT TERM HUP); exec @ARGV or die' \
-		env "${vars[@]}" "$GETRANDOM" "$@" \
+		env "${shim_vars[@]}" "$GETRANDOM" "$@" \
 		</dev/null >"$BATS_TEST_TMPDIR/stdout" 2>"$BATS_TEST_TMPDIR/stderr" 3>&- &
 	pid=$!
 }
