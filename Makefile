@@ -66,8 +66,7 @@ cli/getrandom: $(SRCS) $(HDRS) build/cflags
 # the suite on it while the QEMU guest runs the suite on cli/getrandom.
 build/getrandom-asan: $(SRCS) $(HDRS) build/cflags
 	@mkdir -p build
-	$(CC) $(ALL_CFLAGS) $(SANITIZERS) $(ALL_LDFLAGS) -fsanitize=address,undefined \
-		-o $@ $(SRCS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(SANITIZERS) $(ALL_LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
 
 # The installed and the guest's copy: static, so it needs no libc at run time.
 cli/getrandom.static: $(SRCS) $(HDRS)
