@@ -138,6 +138,12 @@ if [ -z "$REPO" ] || ! mount_host; then
 	section_of bats "$HOST/${REPO:-VM_REPO}/tests" "no host file system shared with the guest"
 	exit 1
 fi
+# man-db's dpkg trigger rebuilds the manual's index after each package
+# change: about a minute of emulated time for each `dpkg -i` and `dpkg
+# --purge` in tests/deb.bats, for an index no test reads (`man -w` looks
+# at the files). Turned off as build chroots do, in the overlay only: the
+# host's own setting stays as it is.
+rm -f "$HOST/var/lib/man-db/auto-update"
 if [ -n "${VM_TESTS:-}" ]; then
 	# Only the host test files named (vm/run.sh's VM_TESTS=a.bats,b.bats).
 	IFS=, read -ra suite <<<"$VM_TESTS"
