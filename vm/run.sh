@@ -39,11 +39,12 @@ case "$MODE" in run | shell) ;; *) die "usage: vm/run.sh patched|baseline [shell
 ACCEL=(-accel tcg,thread=multi -cpu max,-rdrand,-rdseed)
 [ "${VM_KVM:-0}" = 1 ] && ACCEL=(-accel kvm -cpu host,-rdrand,-rdseed)
 
-# tsc=reliable: under TCG the guest's boot-time check finds its vCPUs' TSCs
-# out of step (they are read from one host clock, at moments the check does
-# not expect), marks the TSC unstable and falls back to the HPET, whose every
-# read leaves the translated code for QEMU's device model. Measured on two
-# guests side by side, the TSC made the same 102 tests 8 % faster.
+# tsc=reliable: TCG's CPU says AMD and has no constant-TSC flag, so with two
+# CPUs the guest kernel guesses that their TSCs are out of step, marks the
+# TSC unstable and falls back to the HPET, whose every read leaves the
+# translated code for QEMU's device model. Both vCPUs read one host clock,
+# so the guess is wrong here. On two guests side by side, the TSC made the
+# same 102 tests 8 % faster.
 APPEND="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic tsc=reliable"
 APPEND+=" random.trust_cpu=off random.trust_bootloader=off"
 APPEND+=" VM_VARIANT=$VARIANT VM_MODE=$MODE VM_REPO=$ROOT"
