@@ -170,7 +170,7 @@ order() {
 	run -2 strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=openat,open \
 		"$GETRANDOM" -n 32 --owner nosuchuser -o "$D/key"
 	grep -q '"/etc/passwd"' "$BATS_TEST_TMPDIR/log"
-	! grep -q 'nsswitch\|libnss' "$BATS_TEST_TMPDIR/log"
+	run ! grep -q 'nsswitch\|libnss' "$BATS_TEST_TMPDIR/log"
 	run -0 strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=openat,open \
 		"$GETRANDOM" -n 32 --owner root:root -o "$D/key"
 	! grep -q 'nsswitch\|libnss' "$BATS_TEST_TMPDIR/log"

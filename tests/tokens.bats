@@ -93,15 +93,15 @@ spells() {
 		[ "$(size "$OUT")" -eq $((8 * ((n + 4) / 5) + 1)) ]
 		gr --bytes "$n" --base32 --no-padding
 		[ "$(size "$OUT")" -eq $(((8 * n + 4) / 5 + 1)) ]
-		! grep -q = "$OUT"
+		run ! grep -q = "$OUT"
 		gr --bytes "$n" --base64url
 		[ "$(size "$OUT")" -eq $((4 * ((n + 2) / 3) + 1)) ]
 		gr --bytes "$n" --base64url --no-padding
 		[ "$(size "$OUT")" -eq $(((4 * n + 2) / 3 + 1)) ]
-		! grep -q = "$OUT"
+		run ! grep -q = "$OUT"
 		gr --bytes "$n" --base64 --no-padding
 		[ "$(size "$OUT")" -eq $(((4 * n + 2) / 3 + 1)) ]
-		! grep -q = "$OUT"
+		run ! grep -q = "$OUT"
 	done
 	gr --bytes 1 --base32
 	[[ $(cat "$OUT") =~ ^[A-Z2-7]{2}======$ ]]
