@@ -172,6 +172,6 @@ order() {
 	grep -q '"/etc/passwd"' "$BATS_TEST_TMPDIR/log"
 	run ! grep -q 'nsswitch\|libnss' "$BATS_TEST_TMPDIR/log"
 	run -0 strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=openat,open \
-		"$GETRANDOM" -n 32 --owner root:root -o "$D/key"
+		"$GETRANDOM" -n 32 --owner "$(id -un):$(id -gn)" -o "$D/key"
 	! grep -q 'nsswitch\|libnss' "$BATS_TEST_TMPDIR/log"
 }

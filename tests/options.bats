@@ -282,8 +282,14 @@ threads_started() {
 	# This host's cgroup v2 has no cpu controller to set a real quota with:
 	# a private mount namespace puts a cpu.max of one CPU where the tool
 	# reads it, /sys/fs/cgroup/cpu.max for the root cgroup.
+	# An ordinary user gets the mount namespace inside a user namespace
+	# of its own.
+	local ns=(-m)
+	[ "$(id -u)" -eq 0 ] || ns=(-r -m)
+	unshare "${ns[@]}" true 2>/dev/null ||
+		skip "this user may not make a mount namespace (unshare ${ns[*]})"
 	# LeakSanitizer refuses to run under ptrace (see strace in helpers.bash).
-	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" run -0 unshare -m bash -c '
+	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" run -0 unshare "${ns[@]}" bash -c '
 		mount -t tmpfs quota /sys/fs/cgroup || exit 77
 		echo "100000 100000" >/sys/fs/cgroup/cpu.max
 		strace -f -qq -o "$1" -e trace=clone,clone3 "$GETRANDOM" --bytes 4M >/dev/null
