@@ -7,6 +7,9 @@ set -eu -o pipefail
 cd "$(dirname "$0")/.."
 
 tests/need.sh suite
+# The tools some tests use: each such test skips, naming its tool, when
+# it is missing (make test installs them all, so nothing skips there).
+tests/need.sh tools || echo "getrandom: the tests that use them will skip" >&2
 mkdir -p build/tap
 # A hung test fails after 5 minutes, by name, instead of stalling the whole
 # run (tests/bats-timeout/pkill ends the whole process tree of the test).

@@ -143,10 +143,15 @@ files_in() {
 	ls -A "$1"
 }
 
-# hex_decoded FILE: prints the bytes that the one line of hex in FILE
-# spells (for large outputs; unhex takes a string).
+# hex_decoded [FILE]: prints the bytes that the one line of hex in FILE
+# (default: standard input) spells, for large outputs (unhex takes a
+# string).  xxd where it is installed; else perl, which Debian always has.
 hex_decoded() {
-	xxd -r -p "$1"
+	if command -v xxd >/dev/null; then
+		xxd -r -p "${1:--}"
+	else
+		perl -ne 'chomp; print pack("H*", $_)' "${1:--}"
+	fi
 }
 
 # zeros FILE: how many of its bytes are zero.
