@@ -2,8 +2,9 @@
 # Boots build/bzImage-VARIANT with build/initramfs.cpio in QEMU (TCG, no
 # RDRAND/RDSEED, no virtio-rng, random.trust_cpu=off, so the guest starts
 # with its entropy pool uninitialized) and runs the guest tests. The host's
-# root file system is shared read-only over 9p (tag "root"): the guest runs
-# the host suite from this repository with the host's tools.
+# root file system (tag "root") and this repository (tag "repo", wherever
+# it lies) are shared read-only over 9p: the guest runs the host suite from
+# this repository with the host's tools.
 # Call: vm/run.sh patched|baseline [shell]
 #   without shell: the TAP the guest sends over its second serial port
 #     (build/result-VARIANT.txt) is printed, the console goes to
@@ -47,13 +48,14 @@ ACCEL=(-accel tcg,thread=multi -cpu max,-rdrand,-rdseed)
 # same 102 tests 8 % faster.
 APPEND="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic tsc=reliable"
 APPEND+=" random.trust_cpu=off random.trust_bootloader=off"
-APPEND+=" VM_VARIANT=$VARIANT VM_MODE=$MODE VM_REPO=$ROOT"
+APPEND+=" VM_VARIANT=$VARIANT VM_MODE=$MODE"
 [ -n "${VM_TESTS:-}" ] && APPEND+=" VM_TESTS=$VM_TESTS"
 
 # The QEMU command line, with the console and the result port to add.
 QEMU=(qemu-system-x86_64 -nodefaults -nographic -no-reboot
 	"${ACCEL[@]}" -smp "${VM_CPUS:-2}" -m 6G
 	-virtfs local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap
+	-virtfs "local,path=${ROOT//,/,,},mount_tag=repo,security_model=none,readonly=on,multidevs=remap"
 	-kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND")
 
 if [ "$MODE" = shell ]; then
