@@ -62,16 +62,31 @@ if [ "$MODE" = shell ]; then
 	exec "${QEMU[@]}" -serial mon:stdio -serial null
 fi
 
-rm -f "$RESULT"
+rm -f "$RESULT" "$CONSOLE"
 start=$(date +%s)
+qemu_status=0
 timeout --foreground "${VM_TIMEOUT:-10800}" "${QEMU[@]}" -serial "file:$CONSOLE" -serial "file:$RESULT" </dev/null ||
-	echo "vm/run.sh: QEMU exited with status $? (124: timeout)" >&2
+	qemu_status=$?
 echo "# vm: $VARIANT guest ran for $(($(date +%s) - start)) s"
-[ -f "$RESULT" ] && grep -v '^vm-status: ' "$RESULT"
-verdict=$(sed -n 's/^vm-status: //p' "$RESULT" 2>/dev/null | tail -n 1)
-if [ "$verdict" != 0 ]; then
-	echo "vm/run.sh: $VARIANT guest failed (status ${verdict:-none: it did not finish});" \
-		"last console lines ($CONSOLE):" >&2
-	tail -n 30 "$CONSOLE" >&2 || true
-	exit 1
+if [ -s "$RESULT" ]; then
+	grep -v '^vm-status: ' "$RESULT" || true
 fi
+verdict=$(sed -n 's/^vm-status: //p' "$RESULT" 2>/dev/null | tail -n 1)
+[ "$verdict" = 0 ] && exit 0
+# Every way the guest can fail: say which, then what the console saw last.
+if [ -n "$verdict" ]; then
+	why="its tests failed (status $verdict)"
+elif [ "$qemu_status" = 124 ]; then
+	why="it was stopped after VM_TIMEOUT=${VM_TIMEOUT:-10800} s without a verdict"
+elif [ "$qemu_status" != 0 ]; then
+	why="QEMU exited with status $qemu_status before the guest gave a verdict"
+else
+	why="it powered off without giving a verdict"
+fi
+echo "vm/run.sh: $VARIANT guest failed: $why; last console lines ($CONSOLE):" >&2
+if [ -s "$CONSOLE" ]; then
+	tail -n 30 "$CONSOLE" >&2
+else
+	echo "  (the console is empty: QEMU stopped before the kernel printed anything)" >&2
+fi
+exit 1
