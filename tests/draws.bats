@@ -449,7 +449,7 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 @test "memory stays under 8 MiB for a count of 2^64-1 (read for 50 MB)" {
 	command time -f %M -o "$BATS_TEST_TMPDIR/rss" true 2>/dev/null ||
 		skip "no time(1) that takes -f %M (GNU time) installed"
-	skip_if_sanitized
+	needs_plain_build
 	local draw kib
 	for draw in "-R 1-6" "-p 20" "-p 1000000" "-U7"; do
 		# shellcheck disable=SC2086

@@ -100,14 +100,20 @@ strace() {
 		command strace "$@"
 }
 
-# skip_if_sanitized [WHY]: skips the test on the `make SANITIZE=1` build.
-# By default WHY is that AddressSanitizer's runtime reads /proc/self/maps at
-# start-up, and spins or dies when it cannot, so the tests that take every
-# file descriptor or /proc away cannot run there.
-skip_if_sanitized() {
-	if grep -q __asan_init "$GETRANDOM"; then
-		skip "${1:-the AddressSanitizer build needs /proc and file descriptors of its own}"
+# needs_plain_build [WHY]: for a test that cannot run on the sanitizer
+# build.  AddressSanitizer's runtime reads /proc/self/maps at start-up, and
+# spins or dies when it cannot, so the tests that take every file
+# descriptor or /proc away cannot run there; valgrind cannot run it at all.
+# When $GETRANDOM is that build, the test runs on $GETRANDOM_PLAIN instead
+# (make test names cli/getrandom), or skips with WHY when none is given.
+needs_plain_build() {
+	grep -q __asan_init "$GETRANDOM" || return 0
+	if [ -n "${GETRANDOM_PLAIN:-}" ]; then
+		GETRANDOM=$(cd "$(dirname "$GETRANDOM_PLAIN")" && pwd)/${GETRANDOM_PLAIN##*/}
+		export GETRANDOM
+		return 0
 	fi
+	skip "${1:-the AddressSanitizer build needs /proc and file descriptors of its own}"
 }
 
 # traced LOG ARGS...: runs getrandom under strace, every getrandom(2) call

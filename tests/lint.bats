@@ -21,3 +21,22 @@ BARE_BANG=$BATS_TEST_DIRNAME/tools/bare-bang.sh
 	run -1 "$BARE_BANG" "$t"
 	[ "$output" = "$t:2: 	! grep -q x file" ]
 }
+
+@test "lint: every test file has one place in tests/places, guest or host" {
+	run -0 "$TESTS/placed.sh" guest
+	local guest=("${lines[@]}")
+	run -0 "$TESTS/placed.sh" host
+	[ $((${#guest[@]} + ${#lines[@]})) -eq "$(find "$TESTS" -maxdepth 1 -name '*.bats' | wc -l)" ]
+}
+
+@test "lint: a test file missing from tests/places stops both runners" {
+	local t=$BATS_TEST_TMPDIR/tests
+	mkdir "$t"
+	cp "$TESTS/placed.sh" "$TESTS/places" "$TESTS"/*.bats "$t/"
+	: >"$t/new.bats"
+	run -1 --separate-stderr "$t/placed.sh" guest
+	[ "$stderr" = "tests/places: no place for: new.bats" ]
+	rm "$t/new.bats" "$t/usage.bats"
+	run -1 --separate-stderr "$t/placed.sh" host
+	[ "$stderr" = "tests/places: no such test file: usage.bats" ]
+}

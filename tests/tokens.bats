@@ -222,7 +222,7 @@ counted_spells() {
 }
 
 @test "--count=18446744073709551615 streams in little memory" {
-	skip_if_sanitized
+	needs_plain_build
 	require /usr/bin/time "GNU time (package time) not installed"
 	/usr/bin/time -f %M -o "$BATS_TEST_TMPDIR/rss" "$GETRANDOM" \
 		--count 18446744073709551615 --bytes 16 --hex |

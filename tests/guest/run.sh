@@ -12,7 +12,8 @@
 # static build, before anything can initialize the pool. Then the host's
 # root is mounted at /host (writable through a tmpfs overlay), with the
 # guest's own /proc, /sys, /dev and a tmpfs on /tmp, the repository at
-# $REPO in it, and the whole host suite runs chrooted there, with the
+# $REPO in it, and the host suite's files that tests/places puts in the
+# guest (those whose outcome the kernel decides) run chrooted there, with the
 # host's tools (strace, valgrind, gdb, cc, rngtest, script, python3), on the
 # dynamic build cli/getrandom (the LD_PRELOAD shim, valgrind and gdb need
 # it; the static one makes the same system calls).
@@ -50,6 +51,7 @@ section() {
 	local name=$1 out=/tmp/section.out rc
 	shift
 	echo "# vm-tap: $name"
+	[ -z "${SECTION_NOTE:-}" ] || echo "# $SECTION_NOTE"
 	echo "== $name" >&2
 	: >"$out"
 	# The console (build/console-VARIANT.log) shows the TAP as it comes,
@@ -166,10 +168,12 @@ if [ -n "${VM_TESTS:-}" ]; then
 	suite=("${suite[@]##*/}")
 	suite=("${suite[@]/#/$REPO/tests/}")
 else
-	suite=("$HOST$REPO"/tests/*.bats)
-	suite=("${suite[@]#"$HOST"}")
+	# The files whose outcome the kernel decides (tests/places).
+	mapfile -t suite < <(chroot "$HOST" "$REPO/tests/placed.sh" guest)
+	suite=("${suite[@]/#/$REPO/tests/}")
 fi
-section_of bats "$HOST${suite[0]}" "not in the host's file system" "${host_bats[@]}" "${suite[@]}"
+SECTION_NOTE="runs: ${suite[*]##*/}" section_of bats "$HOST${suite[0]:-$REPO/tests/places}" \
+	"no test file to run (tests/placed.sh guest failed)" "${host_bats[@]}" "${suite[@]}"
 if [ -z "${VM_TESTS:-}" ]; then
 	section_of kselftest-64 /kselftest/getrandom_test "kernel-patch/ has no kselftest yet"
 	section_of kselftest-32 /kselftest/getrandom_test_32 "kernel-patch/ has no kselftest yet"
