@@ -19,6 +19,7 @@
 #include "parse.h"
 #include "pump.h"
 #include "quote.h"
+#include "sink.h"
 #include "uuid.h"
 
 #define VERSION "1.0"
@@ -56,7 +57,7 @@ static const char usage_text[] =
 "  -i, --insecure         set GRND_INSECURE: never wait, even before the pool\n"
 "                           is initialized (Linux 5.6 or later); not for keys\n"
 "  -t, --timeout=DURATION\n"
-"                         wait at most DURATION for the entropy pool, then\n"
+"                           wait at most DURATION for the entropy pool, then\n"
 "                           write nothing and exit with status 3; DURATION is\n"
 "                           a number of seconds (2, 0.5, .5) with an optional\n"
 "                           unit: s, m (minutes), h (hours), d (days)\n"
@@ -74,7 +75,6 @@ static const char usage_text[] =
 "      --group=GROUP      group of FILE: a name or a number\n"
 "  -j, --threads=N        fill large outputs with N threads, 1 to 16 (default:\n"
 "                           one per usable CPU, up to 8); 1 fills serially\n"
-"  -C, --count=N          write N outputs, one per line\n"
 "  -R, --range=LO-HI      instead of bytes, integers from LO to HI, both\n"
 "                           included, every one equally likely; LO and HI\n"
 "                           from -2^63 to 2^64-1 (e.g. 1-6, -10-10)\n"
@@ -146,11 +146,10 @@ const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* Through the writer of every output: a pipe may take the text in pieces. */
 static void print_and_exit(const char *text)
 {
-	size_t len = strlen(text);
-
-	if (write(STDOUT_FILENO, text, len) != (ssize_t)len)
+	if (write_all(STDOUT_FILENO, text, strlen(text)) == -1)
 		err(EXIT_FAIL, "write error on standard output");
 	if (close(STDOUT_FILENO) == -1)
 		err(EXIT_FAIL, "write error on standard output");
