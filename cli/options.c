@@ -71,7 +71,9 @@ static const char usage_text[] =
 "                           terminal\n"
 "  -m, --mode=MODE        octal mode of FILE (default 0600), whatever the umask\n"
 "      --owner=USER[:GROUP]  owner, and group, of FILE: names or numbers; both\n"
-"                           set before FILE appears\n"
+"                           set before FILE appears; as for chown, USER: is\n"
+"                           USER and USER's login group, :GROUP the group\n"
+"                           alone\n"
 "      --group=GROUP      group of FILE: a name or a number\n"
 "  -j, --threads=N        fill large outputs with N threads, 1 to 16 (default:\n"
 "                           one per usable CPU, up to 8); 1 fills serially\n"
@@ -206,8 +208,8 @@ static struct keyfile *keyfile_option(struct options *opts, const char *name)
 	return &opts->key;
 }
 
-static void set_group(struct options *opts, const char *group,
-		      const char *name)
+/* Claims the group for option name: only one option may set it. */
+static struct keyfile *group_option(struct options *opts, const char *name)
 {
 	struct keyfile *key = keyfile_option(opts, name);
 
@@ -215,20 +217,59 @@ static void set_group(struct options *opts, const char *group,
 		usage_error("%s and %s cannot both set the group",
 			    key->group_option, name);
 	key->group_option = name;
-	if (!lookup_group(group, &key->gid))
-		usage_error("unknown group %s", quote(group));
+	return key;
 }
 
+/* A name that could not be looked up: the file failed, not the name. */
+static void __attribute__((noreturn)) lookup_failed(const char *path)
+{
+	err(EXIT_FAIL, "cannot read %s", quote(path));
+}
+
+static void set_group(struct options *opts, const char *group,
+		      const char *name)
+{
+	struct keyfile *key = group_option(opts, name);
+
+	switch (lookup_group(group, &key->gid)) {
+	case LOOKUP_FOUND:
+		return;
+	case LOOKUP_UNKNOWN:
+		usage_error("unknown group %s", quote(group));
+	case LOOKUP_ERROR:
+		lookup_failed(KEYFILE_GROUP);
+	}
+}
+
+/* USER, USER:GROUP, USER: (USER's login group) or :GROUP, as chown(1) reads them. */
 static void set_owner(struct options *opts, const char *arg)
 {
 	char user[256], group[256];
+	struct keyfile *key = keyfile_option(opts, "--owner");
+	gid_t login_gid;
+	bool colon;
 
-	if (!split_owner(arg, user, group, sizeof(user)))
-		usage_error("invalid owner %s (USER or USER:GROUP)", quote(arg));
-	if (!lookup_user(user, &keyfile_option(opts, "--owner")->uid))
-		usage_error("unknown user %s", quote(user));
-	if (group[0] != '\0')
+	if (!split_owner(arg, user, group, sizeof(user), &colon))
+		usage_error("invalid owner %s (USER, USER:GROUP, USER: or :GROUP)",
+			    quote(arg));
+	if (user[0] != '\0') {
+		switch (lookup_user(user, &key->uid, &login_gid)) {
+		case LOOKUP_FOUND:
+			break;
+		case LOOKUP_UNKNOWN:
+			usage_error("unknown user %s", quote(user));
+		case LOOKUP_ERROR:
+			lookup_failed(KEYFILE_PASSWD);
+		}
+	}
+	if (group[0] != '\0') {
 		set_group(opts, group, "--owner");
+	} else if (colon) {
+		if (login_gid == (gid_t)-1)
+			usage_error("invalid owner %s (a user given by number has no login group here)",
+				    quote(arg));
+		group_option(opts, "--owner")->gid = login_gid;
+	}
 }
 
 static void parse_draw_option(struct options *opts, int c, const char *arg)

@@ -11,6 +11,7 @@
  *
  * Build and run: tests/fuzz/run.sh
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -278,13 +279,16 @@ static void check_owner(const char *text)
 	const char *colon = strchr(text, ':');
 	size_t ulen = colon ? (size_t)(colon - text) : strlen(text);
 	size_t glen = colon ? strlen(colon + 1) : 0;
-	int valid = ulen >= 1 && ulen < 16 && (!colon || (glen >= 1 && glen < 16));
+	/* chown's USER, USER:GROUP, USER: and :GROUP; not ":" alone. */
+	int valid = ulen < 16 && glen < 16 && ulen + glen > 0;
 	unsigned int id;
 	u128 n;
 	const char *rest = ref_digits(text, &n);
+	bool got_colon = !colon;
 
-	CHECK(split_owner(text, user, group, sizeof(user)) == valid);
+	CHECK(split_owner(text, user, group, sizeof(user), &got_colon) == valid);
 	if (valid) {
+		CHECK(got_colon == (colon != NULL));
 		CHECK(strlen(user) == ulen && strncmp(user, text, ulen) == 0);
 		CHECK(colon ? strcmp(group, colon + 1) == 0 : group[0] == '\0');
 	}
