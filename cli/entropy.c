@@ -112,12 +112,31 @@ static int stop_timer(const struct sigaction *old)
  * lands before the wait has started (a tiny timeout, or a preemption just
  * before the call) is not lost, the next one interrupts the wait.
  */
+/*
+ * The timer counts whole microseconds: a duration with a finer part waits
+ * until the next one, never less than asked, and never not at all.
+ */
+static struct timespec timer_duration(const struct timespec *timeout)
+{
+	struct timespec d = *timeout;
+	long rest = d.tv_nsec % 1000;
+
+	if (rest != 0)
+		d.tv_nsec += 1000 - rest;
+	if (d.tv_nsec == 1000000000) {
+		d.tv_sec++;
+		d.tv_nsec = 0;
+	}
+	return d;
+}
+
 static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 {
 	struct sigaction action = { .sa_handler = on_alarm }, old;
+	struct timespec duration = timer_duration(timeout);
 	struct itimerval timer = {
-		.it_value.tv_sec = timeout->tv_sec,
-		.it_value.tv_usec = timeout->tv_nsec / 1000,
+		.it_value.tv_sec = duration.tv_sec,
+		.it_value.tv_usec = duration.tv_nsec / 1000,
 		.it_interval.tv_usec = 10000,
 	};
 	int error = 0, stop_error;
@@ -161,7 +180,7 @@ static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 int wait_for_pool(unsigned int flags, const struct timespec *timeout)
 {
 	bool no_wait = timeout != NULL && timeout->tv_sec == 0 &&
-		       timeout->tv_nsec < 1000;
+		       timeout->tv_nsec == 0;
 	unsigned int interrupted = 0;
 
 	if (no_wait)
@@ -193,6 +212,21 @@ static const char *seconds_text(const struct timespec *t, char *buf,
 	return buf;
 }
 
+/* The duration the timer really ran, and the one given if that differs. */
+static void report_timeout(const struct timespec *timeout)
+{
+	struct timespec waited = timer_duration(timeout);
+	char text[48], given[48];
+
+	seconds_text(&waited, text, sizeof(text));
+	if (waited.tv_nsec == timeout->tv_nsec)
+		warnx("timed out after %s s waiting for the kernel's entropy pool to be initialized",
+		      text);
+	else
+		warnx("timed out after %s s waiting for the kernel's entropy pool to be initialized (--timeout %s s, rounded up to whole microseconds)",
+		      text, seconds_text(timeout, given, sizeof(given)));
+}
+
 /*
  * Says what went wrong with getrandom(2), or that the tool's own wait
  * ended; returns the exit status.  Every errno value, whatever it is,
@@ -201,8 +235,6 @@ static const char *seconds_text(const struct timespec *t, char *buf,
 int report_random_error(int error, unsigned int flags,
 			const struct timespec *timeout)
 {
-	char text[48];
-
 	switch (error) {
 	case POOL_REPORTED:
 		return EXIT_FAIL;
@@ -210,8 +242,7 @@ int report_random_error(int error, unsigned int flags,
 		warnx("the kernel's entropy pool is not initialized yet");
 		return EXIT_NOT_READY;
 	case POOL_TIMED_OUT:
-		warnx("timed out after %s s waiting for the kernel's entropy pool to be initialized",
-		      seconds_text(timeout, text, sizeof(text)));
+		report_timeout(timeout);
 		return EXIT_NOT_READY;
 	case ENOSYS:
 		warnx("getrandom(2) is not available: %s (Linux 3.17 or later is needed)",
