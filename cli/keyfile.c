@@ -19,15 +19,19 @@
 
 #include "keyfile.h"
 
+/* Octal digits up to 7777, leading zeros as many as given ("00600"), as chmod takes them. */
 bool parse_mode(const char *text, mode_t *mode)
 {
 	unsigned int n = 0;
 	size_t digits = strlen(text);
 
-	if (digits == 0 || digits > 4 || strspn(text, "01234567") != digits)
+	if (digits == 0 || strspn(text, "01234567") != digits)
 		return false;
-	for (; *text != '\0'; text++)
+	for (; *text != '\0'; text++) {
 		n = n * 8 + (unsigned int)(*text - '0');
+		if (n > 07777)
+			return false;
+	}
 	*mode = (mode_t)n;
 	return true;
 }

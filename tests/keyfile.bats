@@ -46,6 +46,19 @@ owner_mode() {
 	[ "$(size "$D/key")" -eq 1048576 ]
 }
 
+@test "--mode takes leading zeros as chmod and install do: 00600, 000007777" {
+	local m
+	for m in 00600:600 0000640:640 000007777:7777 0:0; do
+		rm -f "$D/key"
+		"$GETRANDOM" -n 4 --mode "${m%%:*}" -o "$D/key"
+		[ "$(stat -c %a "$D/key")" = "${m#*:}" ] || fail_with "--mode ${m%%:*}"
+	done
+	# Past 7777 is no mode, however many zeros lead.
+	run --separate-stderr gr -n 4 --mode 0010000 -o "$D/other"
+	assert_usage_error "'0010000'"
+	[ ! -e "$D/other" ]
+}
+
 @test "four-digit modes keep the set-user-ID, set-group-ID and sticky bits" {
 	"$GETRANDOM" -n 4 -m 7750 -o "$D/key"
 	[ "$(stat -c %a "$D/key")" = 7750 ]

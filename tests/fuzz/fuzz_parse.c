@@ -261,14 +261,18 @@ static void check_mode(const char *text)
 {
 	size_t len = strlen(text);
 	unsigned long want = 0;
-	int valid = len >= 1 && len <= 4;
+	int valid = len >= 1;
 	mode_t mode = 0xffff;
 
+	/* chmod's digits: any number of them, leading zeros too, up to 7777. */
 	for (size_t i = 0; i < len; i++) {
 		if (text[i] < '0' || text[i] > '7')
 			valid = 0;
-		want = want * 8 + (unsigned long)(text[i] - '0');
+		if (want <= 07777)
+			want = want * 8 + (unsigned long)(text[i] - '0');
 	}
+	if (want > 07777)
+		valid = 0;
 	CHECK(parse_mode(text, &mode) == valid);
 	CHECK(!valid || (mode == want && mode <= 07777));
 }
