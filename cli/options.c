@@ -36,7 +36,7 @@ static const char usage_text[] =
 "  -n, --bytes=N          write N bytes (default 32); N is decimal and may end\n"
 "                           in a unit, as for head -c: b 512, K or KiB 1024,\n"
 "                           kB 1000, M or MiB 1024*1024, MB 1000*1000, and so\n"
-"                           on for G, T, P, E\n"
+"                           on for G, T, P, E; a leading + is taken, as there\n"
 "  -x, --hex              write lowercase hexadecimal, then a newline\n"
 "  -b, --base64           write base64 (RFC 4648, padded), then a newline\n"
 "      --base64url        write base64url (RFC 4648 section 5: base64 with '-'\n"

@@ -42,6 +42,12 @@ static const char *ref_digits(const char *s, u128 *value)
 	return s;
 }
 
+/* GNU's numbers may start with one '+', which changes nothing. */
+static const char *ref_plus(const char *s)
+{
+	return s[0] == '+' ? s + 1 : s;
+}
+
 /*
  * GNU head -c's suffixes (coreutils 9.1): "b" is 512; each letter of
  * KMGTPEZY (k and m too) is a power of 1024 alone or with "iB", of 1000
@@ -54,7 +60,7 @@ static int ref_size(const char *s, uint64_t *out)
 	char name[8];
 	u128 n, mult;
 
-	s = ref_digits(s, &n);
+	s = ref_digits(ref_plus(s), &n);
 	if (s == NULL)
 		return 0;
 	mult = 0;
@@ -99,7 +105,7 @@ static int ref_size(const char *s, uint64_t *out)
 static int ref_seconds(const char *s, struct timespec *out)
 {
 	u128 whole = 0, nanos = 0, unit, total;
-	const char *p = s;
+	const char *p = ref_plus(s);
 	int digits = 0, any = 0, rest = 0;
 
 	for (; *p >= '0' && *p <= '9'; p++, any = 1) {
@@ -141,7 +147,7 @@ static int ref_count(const char *s, unsigned int max, unsigned int *out)
 {
 	u128 n;
 
-	s = ref_digits(s, &n);
+	s = ref_digits(ref_plus(s), &n);
 	if (s == NULL || *s != '\0' || n < 1 || n > max)
 		return 0;
 	*out = (unsigned int)n;
@@ -307,7 +313,7 @@ static int ref_whole(const char *s, uint64_t min, uint64_t *out)
 {
 	u128 n;
 
-	s = ref_digits(s, &n);
+	s = ref_digits(ref_plus(s), &n);
 	if (s == NULL || *s != '\0' || n < min || n > UINT64_MAX)
 		return 0;
 	*out = (uint64_t)n;
