@@ -138,14 +138,19 @@ static enum lookup find_group(const char *name, gid_t *gid)
 }
 
 /*
- * A name, else digits as an id.  *login_gid is the user's login group,
- * or (gid_t)-1 for a user given by number.
+ * A name, else digits as an id; "+N" is the id N, looked up nowhere, as
+ * chown(1) reads it.  *login_gid is the user's login group, or (gid_t)-1
+ * for a user given by number.
  */
 enum lookup lookup_user(const char *name, uid_t *uid, gid_t *login_gid)
 {
-	enum lookup result = find_user(name, uid, login_gid);
+	enum lookup result = LOOKUP_UNKNOWN;
 	unsigned int id;
 
+	if (name[0] == '+')
+		name++;
+	else
+		result = find_user(name, uid, login_gid);
 	if (result != LOOKUP_UNKNOWN)
 		return result;
 	if (!parse_id(name, &id))
@@ -157,9 +162,13 @@ enum lookup lookup_user(const char *name, uid_t *uid, gid_t *login_gid)
 
 enum lookup lookup_group(const char *name, gid_t *gid)
 {
-	enum lookup result = find_group(name, gid);
+	enum lookup result = LOOKUP_UNKNOWN;
 	unsigned int id;
 
+	if (name[0] == '+')
+		name++;
+	else
+		result = find_group(name, gid);
 	if (result != LOOKUP_UNKNOWN)
 		return result;
 	if (!parse_id(name, &id))

@@ -165,6 +165,22 @@ order() {
 	[ "$(stat -c '%g' "$D/c")" = "$(id -g)" ]
 }
 
+@test "--owner and --group take +N as the id N, looked up nowhere, as chown does" {
+	require strace
+	run -0 strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=openat,open \
+		"$GETRANDOM" -n 32 --owner "+$(id -u):+$(id -g)" -o "$D/a"
+	[ "$(stat -c '%u %g' "$D/a")" = "$(id -u) $(id -g)" ]
+	run ! grep -q '/etc/passwd\|/etc/group' "$BATS_TEST_TMPDIR/log"
+	"$GETRANDOM" -n 32 --group "+$(id -g)" -o "$D/b"
+	[ "$(stat -c '%g' "$D/b")" = "$(id -g)" ]
+	local args
+	for args in "--owner=+root" "--group=+root" "--owner=+" "--owner=++0"; do
+		run --separate-stderr gr -n 32 "$args" -o "$D/c"
+		assert_usage_error "'${args#*=}'"
+	done
+	[ ! -e "$D/c" ]
+}
+
 @test "--owner USER: and :GROUP set the group: --group cannot set it too" {
 	local args
 	for args in "--owner=root:" "--owner=:root"; do

@@ -154,12 +154,12 @@ static int ref_count(const char *s, unsigned int max, unsigned int *out)
 	return 1;
 }
 
-/* "-?[0-9]+" as a whole, its value saturated at 2^64 either way. */
+/* "[-+]?[0-9]+" as a whole, its value saturated at 2^64 either way. */
 static int ref_bound(const char *s, size_t len, __int128 *value)
 {
 	int negative = len > 0 && s[0] == '-';
 	__int128 n = 0;
-	size_t i = negative ? 1 : 0;
+	size_t i = len > 0 && (s[0] == '-' || s[0] == '+') ? 1 : 0;
 
 	if (i == len)
 		return 0;
