@@ -100,10 +100,15 @@ sweep() {
 }
 
 @test "the --timeout timer's calls failing with any errno" {
-	local call
+	local call calls="setitimer rt_sigaction rt_sigprocmask"
 	# rt_sigtimedwait is left out: it only takes a pending alarm, and its
-	# failure means there is none.
-	for call in setitimer rt_sigaction rt_sigprocmask; do
+	# failure means there is none.  AddressSanitizer's runtime installs
+	# handlers of its own at start-up and aborts when sigaction fails, so
+	# only the plain build can be given that one.
+	if grep -q __asan_init "$GETRANDOM"; then
+		calls=${calls/rt_sigaction /}
+	fi
+	for call in $calls; do
 		WANT_EMPTY=1 sweep "$call" -n 32 --timeout 5 --hex
 	done
 }
