@@ -7,7 +7,8 @@
  * --mode is octal only, 0 to 7777, as chmod(1) reads digits: a symbolic
  * mode ("g+r") changes an existing mode, and a new file has none yet.
  * --owner and --group take names or numeric ids, like chown(1): a name
- * is looked up first, and a string of digits that names nobody is an id.
+ * is looked up first, and a string of digits that names nobody is an id;
+ * "+N" is the id N, looked up nowhere.
  */
 #include <errno.h>
 #include <grp.h>
@@ -19,7 +20,7 @@
 
 #include "keyfile.h"
 
-/* Octal digits up to 7777, leading zeros as many as given ("00600"), as chmod takes them. */
+/* Octal digits up to 7777, with any leading zeros ("00600"), as chmod reads them. */
 bool parse_mode(const char *text, mode_t *mode)
 {
 	unsigned int n = 0;
@@ -78,15 +79,6 @@ bool split_owner(const char *text, char *user, char *group, size_t size,
 	return true;
 }
 
-/*
- * The names are read from /etc/passwd and /etc/group themselves, not
- * through NSS: the installed binary is static, and a static glibc that
- * meets "passwd: files systemd" in nsswitch.conf loads a shared module
- * and crashes.  Users and groups known only to LDAP or systemd can still
- * be given by number.  A file that is not there names no one (a bare
- * chroot: numbers still work); one that cannot be read is an error, not
- * an unknown name.
- */
 /* LOOKUP_ERROR with errno set when the read failed part-way. */
 static enum lookup close_database(FILE *file, enum lookup result)
 {
@@ -100,6 +92,15 @@ static enum lookup close_database(FILE *file, enum lookup result)
 	return LOOKUP_ERROR;
 }
 
+/*
+ * The names are read from /etc/passwd and /etc/group themselves, not
+ * through NSS: the installed binary is static, and a static glibc that
+ * meets "passwd: files systemd" in nsswitch.conf loads a shared module
+ * and crashes.  Users and groups known only to LDAP or systemd can still
+ * be given by number.  A file that is not there names no one (a bare
+ * chroot: numbers still work); one that cannot be read is an error, not
+ * an unknown name.
+ */
 static enum lookup find_user(const char *name, uid_t *uid, gid_t *gid)
 {
 	FILE *file = fopen(KEYFILE_PASSWD, "re");
