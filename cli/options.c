@@ -246,7 +246,7 @@ static void set_owner(struct options *opts, const char *arg)
 {
 	char user[256], group[256];
 	struct keyfile *key = keyfile_option(opts, "--owner");
-	gid_t login_gid;
+	gid_t login_gid = (gid_t)-1;
 	bool colon;
 
 	if (!split_owner(arg, user, group, sizeof(user), &colon))
