@@ -4,7 +4,9 @@
  * '-', each of which may carry its own leading '-' ("-10-10", "-9--1").
  * A bound goes from -2^63 (the least int64_t) to 2^64-1 (the most
  * uint64_t), so that the whole signed and the whole unsigned span can be
- * asked for; HI - LO must be below 2^64.  No '+', no blanks, nothing else.
+ * asked for; HI - LO must be below 2^64.  Each bound may instead carry a
+ * '+', which changes nothing, as shuf -i takes it ("+1-+6"); no blanks,
+ * nothing else.
  */
 #include "range.h"
 
@@ -13,13 +15,13 @@ typedef __int128 wide;
 #define LEAST_BOUND (-((wide)1 << 63))
 #define MOST_BOUND ((wide)UINT64_MAX)
 
-/* An optional '-' and decimal digits; returns the rest, or NULL. */
+/* An optional '-' or '+' and decimal digits; returns the rest, or NULL. */
 static const char *read_bound(const char *text, wide *value)
 {
 	bool negative = *text == '-';
 	wide n = 0;
 
-	if (negative)
+	if (negative || *text == '+')
 		text++;
 	if (*text < '0' || *text > '9')
 		return NULL;

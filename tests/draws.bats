@@ -45,6 +45,17 @@ bytes_of() {
 	[ "$(size "$OUT")" -eq 2 ]
 }
 
+@test "a bound may carry a +, as shuf -i takes it: +1-+6" {
+	local r
+	for r in +1-+6 +1-6 1-+6 -6-+6; do
+		run -0 gr --range="$r" -C 100
+		[ "$(wc -l <"$OUT")" -eq 100 ] || fail_with "--range=$r"
+		run ! grep -v -E '^-?[0-6]$' "$OUT"
+	done
+	run -0 gr --range=+5-+5
+	[ "$(cat "$OUT")" = 5 ]
+}
+
 @test "-R 1-6 -C 1000 writes 1000 lines, every face of the die among them" {
 	gr -R 1-6 -C 1000
 	[ "$(wc -l <"$OUT")" -eq 1000 ]
@@ -176,7 +187,7 @@ bucket_program='{ b = int($1 / 2305843009213693952); print (b > 5 ? 5 : b) }'
 
 @test "bad ranges are usage errors that name the value" {
 	local r
-	for r in 6-1 1- -6 1 1-6x +1-6 '1 -6' 1-+6 '' - -- 1--1 \
+	for r in 6-1 1- -6 1 1-6x ++1-6 '1 -6' 1-++6 -+1-6 '+ 1-6' + '' - -- 1--1 \
 		-9223372036854775809-0 0-18446744073709551616 \
 		-1-18446744073709551615 99999999999999999999-1 0x1-2; do
 		run --separate-stderr gr --range="$r"

@@ -229,6 +229,15 @@ counts_size() {
 	done
 }
 
+@test "--help lists each option once" {
+	run -0 "$GETRANDOM" --help
+	# The option lines: "  -x, --long..." or "      --long...".
+	local dups
+	dups=$(grep -oE '^  (-[a-zA-Z], )?--[a-z0-9-]+|^      --[a-z0-9-]+' <<<"$output" |
+		sed -E 's/^ +(-[a-zA-Z], )?//' | sort | uniq -d)
+	[ -z "$dups" ] || fail_with "listed twice: $dups"
+}
+
 @test "--help lists the exit statuses" {
 	run -0 "$GETRANDOM" --help
 	[[ $output == *"Exit status:"* ]]
@@ -247,6 +256,38 @@ counts_size() {
 @test "--help to a full disk fails with status 1" {
 	run -1 --separate-stderr bash -c '"$GETRANDOM" --help >/dev/full'
 	[[ $stderr == "getrandom: "*"No space left on device"* ]]
+}
+
+# help_through_full_pipe OPTION ROOM: OPTION's text, written to a
+# non-blocking pipe with ROOM bytes of room, all arrives and the status is 0.
+help_through_full_pipe() {
+	NONBLOCK_ROOM=$2 NONBLOCK_COPY=$BATS_TEST_TMPDIR/copy run -0 --separate-stderr \
+		perl "$TESTS/tools/nonblock-pipe.pl" "$GETRANDOM" "$1"
+	"$GETRANDOM" "$1" >"$BATS_TEST_TMPDIR/text"
+	[ "$output" = "$(size "$BATS_TEST_TMPDIR/text") 0" ] ||
+		fail_with "$1, $2 bytes of room: $output $stderr"
+	cmp "$BATS_TEST_TMPDIR/copy" "$BATS_TEST_TMPDIR/text"
+	[ -z "$stderr" ]
+}
+
+@test "--help and --version reach a non-blocking pipe that takes them in pieces" {
+	# One page of room: the kernel takes part of --help and says so.
+	help_through_full_pipe --help 4096
+	# No room at all for a short text: write(2) says EAGAIN.
+	help_through_full_pipe --help 100
+	help_through_full_pipe --version 100
+}
+
+@test "--help and --version survive short and interrupted writes" {
+	build_tools
+	need_tools
+	run -0 shim FAULT_WRITE_MAX=7 -- --help
+	[ "$output" = "$("$GETRANDOM" --help)" ]
+	run -0 shim FAULT_WRITE_MAX=7 -- --version
+	[ "$output" = "$("$GETRANDOM" --version)" ]
+	require strace
+	run -0 strace -qq -o /dev/null -e inject=write:error=EINTR:when=1 "$GETRANDOM" --version
+	[ "$output" = "$("$GETRANDOM" --version)" ]
 }
 
 @test "the program name in messages is getrandom, whatever it is run as" {

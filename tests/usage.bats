@@ -38,8 +38,12 @@ bad_timeout() {
 	bad_size '5 '
 }
 
-@test "--bytes=+5 is refused" {
-	bad_size +5
+@test "--bytes with more than one sign, or a sign alone, is refused" {
+	# One leading + is GNU's habit and taken (tests/numbers.bats).
+	bad_size ++5
+	bad_size +
+	bad_size +-5
+	bad_size -+5
 }
 
 @test "--bytes=0x10 is refused" {
