@@ -23,7 +23,6 @@
 #include "uuid.h"
 
 #define VERSION "1.0"
-#define DEFAULT_MAX_THREADS 8u
 
 static const char usage_text[] =
 "Usage: getrandom [OPTION]...\n"
@@ -75,8 +74,8 @@ static const char usage_text[] =
 "                           USER and USER's login group, :GROUP the group\n"
 "                           alone\n"
 "      --group=GROUP      group of FILE: a name or a number\n"
-"  -j, --threads=N        fill large outputs with N threads, 1 to 16 (default:\n"
-"                           one per usable CPU, up to 8); 1 fills serially\n"
+"  -j, --threads=N        fill large outputs with N threads, 1 to 1024\n"
+"                           (default: one per usable CPU); 1 fills serially\n"
 "  -R, --range=LO-HI      instead of bytes, integers from LO to HI, both\n"
 "                           included, every one equally likely; LO and HI\n"
 "                           from -2^63 to 2^64-1 (e.g. 1-6, -10-10)\n"
@@ -425,7 +424,7 @@ static unsigned int default_threads(void)
 {
 	unsigned int cpus = usable_cpus();
 
-	return cpus > DEFAULT_MAX_THREADS ? DEFAULT_MAX_THREADS : cpus;
+	return cpus > PUMP_MAX_THREADS ? PUMP_MAX_THREADS : cpus;
 }
 
 /* Without --count there is one output. */

@@ -206,9 +206,10 @@ static void ring_free(struct ring *ring)
  * its own, each worker can finish one and start the next without waiting
  * for a slot, so the writer's own fills never hold the workers up.
  */
-static int ring_init(struct ring *ring, const struct pump_job *job)
+static int ring_init(struct ring *ring, const struct pump_job *job,
+		     unsigned int threads)
 {
-	unsigned int nslots = 2 * job->threads + 2;
+	unsigned int nslots = 2 * threads + 2;
 
 	*ring = (struct ring){
 		.job = job,
@@ -232,20 +233,28 @@ static int ring_init(struct ring *ring, const struct pump_job *job)
 	return 0;
 }
 
+/* No more threads than chunks: the others would find nothing to fill. */
+static unsigned int threads_for(const struct pump_job *job)
+{
+	uint64_t chunks = chunk_count(job);
+
+	return chunks < job->threads ? (unsigned int)chunks : job->threads;
+}
+
 static int pump_parallel(const struct pump_job *job,
 			 struct pump_failure *failure)
 {
-	pthread_t *workers = calloc(job->threads, sizeof(pthread_t));
-	unsigned int started = 0;
+	unsigned int threads = threads_for(job), started = 0;
+	pthread_t *workers = calloc(threads, sizeof(pthread_t));
 	struct ring ring;
 	bool ok;
 
-	if (workers == NULL || ring_init(&ring, job) == -1) {
+	if (workers == NULL || ring_init(&ring, job, threads) == -1) {
 		free(workers);
 		return -1;
 	}
 	/* This thread is the Nth; if no worker starts, it does all the work. */
-	for (; started + 1 < job->threads; started++) {
+	for (; started + 1 < threads; started++) {
 		if (pthread_create(&workers[started], NULL, fill_worker, &ring))
 			break;
 	}

@@ -211,6 +211,14 @@ counts_size() {
 	[ "$(grep -E 'getrandom\("' "$BATS_TEST_TMPDIR/log" | cut -d ' ' -f 1 | sort -u | wc -l)" -gt 1 ]
 }
 
+@test "--threads=1024 starts no more threads than the output has chunks" {
+	require strace
+	# 2 MiB is 22 chunks: the thread that writes and at most 21 more.
+	run -0 threads_started "$GETRANDOM" --bytes 2M --threads=1024
+	[ "$output" -ge 1 ] && [ "$output" -le 21 ] ||
+		fail_with "$output threads for 22 chunks"
+}
+
 @test "--help goes to stdout in the GNU layout and exits 0" {
 	run -0 --separate-stderr "$GETRANDOM" --help
 	[ -z "$stderr" ]
