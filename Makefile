@@ -8,6 +8,7 @@
 #   make test         everything: host suites, fuzzing, the QEMU guests
 #   make vm-check     the QEMU guests only; vm-check-loaded: three in a row
 #                     beside a kernel build
+#   make bench        getrandom against today's tools; bench-scaling: by thread count
 #   make install      PREFIX, DESTDIR, BINDIR, MANDIR are honoured
 #   make install-man2 also the section-2 page (not by default: it would
 #                     shadow the distribution's getrandom(2))
@@ -48,7 +49,7 @@ SRCS = $(wildcard cli/*.c)
 HDRS = $(wildcard cli/*.h)
 
 .DELETE_ON_ERROR:
-.PHONY: all deps run check test vm-check vm-check-loaded vm-shell bench fuzz man install uninstall \
+.PHONY: all deps run check test vm-check vm-check-loaded vm-shell bench bench-scaling fuzz man install uninstall \
 	install-man2 uninstall-man2 clean FORCE
 
 all: cli/getrandom
@@ -104,6 +105,9 @@ vm-shell: cli/getrandom.static cli/getrandom
 
 bench: cli/getrandom
 	bench/run.sh
+
+bench-scaling: cli/getrandom
+	bench/scaling.sh
 
 fuzz: FORCE
 	tests/fuzz/run.sh
