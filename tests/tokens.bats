@@ -297,12 +297,17 @@ wraps_like_base64() {
 	[ "$(wc -l <"$OUT")" -eq 4 ]
 }
 
-@test "--count refuses 0, signs, suffixes, blanks and values over 2^64-1" {
+@test "--count refuses 0, a minus, suffixes, blanks and values over 2^64-1" {
 	local bad
-	for bad in 0 -1 +1 1K 1.5 ' 1' '1 ' '' 0x10 18446744073709551616 99999999999999999999; do
+	for bad in 0 -1 ++1 1K 1.5 ' 1' '1 ' '' 0x10 18446744073709551616 99999999999999999999; do
 		run --separate-stderr gr --hex --count "$bad"
 		assert_usage_error "invalid count '$bad'"
 	done
+}
+
+@test "--count takes one leading +, as every count does" {
+	gr --hex --bytes 4 --count +3
+	[ "$(wc -l <"$OUT")" -eq 3 ]
 }
 
 @test "--wrap refuses what is not a column count" {
