@@ -149,6 +149,10 @@ files_in() {
 	ls -A "$1"
 }
 
+# The fcntl(2) calls, for strace's -e trace= and inject=: 32-bit targets
+# make them as fcntl64(2).
+export FCNTL='/^fcntl(64)?$'
+
 # hex_decoded [FILE]: prints the bytes that the one line of hex in FILE
 # (default: standard input) spells, for large outputs (unhex takes a
 # string).  xxd where it is installed; else perl, which Debian always has.

@@ -352,7 +352,7 @@ threads_started() {
 	local n
 	for n in 9223372036854775808 18446744073709551615; do
 		ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-			run bash -c 'strace -qq -o "$1" -e trace=fcntl "$GETRANDOM" --hex --bytes "$2" |
+			run bash -c 'strace -qq -o "$1" -e trace="$FCNTL" "$GETRANDOM" --hex --bytes "$2" |
 			head -c 1 >/dev/null' _ "$BATS_TEST_TMPDIR/fcntl.log" "$n"
 		grep -q 'F_SETPIPE_SZ, 1048576' "$BATS_TEST_TMPDIR/fcntl.log" ||
 			fail_with "--hex --bytes $n: $(cat "$BATS_TEST_TMPDIR/fcntl.log")"

@@ -14,8 +14,10 @@ use warnings;
 use Fcntl qw(F_GETFL F_SETFL O_NONBLOCK);
 use POSIX qw(WNOHANG);
 
-# The x86_64 number of poll(2), as /proc/PID/syscall shows it.
-use constant SYS_POLL => 7;
+# poll(2) and ppoll(2) as /proc/PID/syscall shows them: x86_64's numbers
+# (also what qemu-user makes for a foreign binary), then i386's, which a
+# 32-bit process on an x86_64 kernel shows.
+my %POLL_CALLS = map { $_ => 1 } (7, 271, 168, 309);
 
 # The pids of $pid and of every process below it, from /proc/*/stat.
 sub process_tree {
@@ -41,7 +43,7 @@ sub polling {
 		for my $task (glob "/proc/$p/task/*/syscall") {
 			open(my $fh, '<', $task) or next;
 			my $line = <$fh> // next;
-			return 1 if $line =~ /^(\d+) / && $1 == SYS_POLL;
+			return 1 if $line =~ /^(\d+) / && $POLL_CALLS{$1};
 		}
 	}
 	return 0;
