@@ -25,7 +25,7 @@ packages_of() {
 	fuzz) echo clang libclang-rt-14-dev ;;
 	vm) echo linux-source-6.1 qemu-system-x86 busybox-static bash-static bats \
 		gcc gcc-multilib make flex bison bc libelf-dev libssl-dev cpio \
-		xz-utils git coreutils ;;
+		xz-utils git coreutils python3-ply python3-git ;;
 	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 \
 		strace gnuplot-nox ;;
 	deb) echo build-essential debhelper dpkg-dev fakeroot ;;

@@ -12,6 +12,9 @@
 # of a variant starts from a copy of the other variant's objects, so the
 # baseline costs a few files (random.c, the syscall tables), not a kernel.
 # A variant whose series and vm/kernel.config did not change is not built.
+# Before the patched variant is built, every kernel file its series touches
+# (outside the kselftest) is compared with a fresh unpack of the tarball:
+# patches 2-3 must undo patch 1 exactly, or the build stops.
 # The worktree is left at the patched state (vm/mkinitramfs.sh builds the
 # kselftest from it). Result: build/bzImage-VARIANT, and the uapi headers
 # in build/obj-VARIANT/usr/include.
@@ -72,6 +75,31 @@ applied_commit() {
 	echo "$commit"
 }
 
+# The patched variant's proof that patches 1-3 cancel out: every file the
+# series touches, outside the kselftest (tools/testing/selftests/ and its
+# MAINTAINERS entry), must be byte-identical in commit $1 to the same file
+# in a fresh unpack of the tarball, so that the tests run against the
+# getrandom(2) Debian ships. Stops the build otherwise.
+check_debian_identical() {
+	local commit=$1 dir=$BUILD/debian-files f differ=()
+	local -a files
+	mapfile -t files < <(series_patches | xargs -r sed -n 's,^diff --git a/\([^ ]*\) b/.*,\1,p' |
+		grep -v -e '^tools/testing/selftests/' -e '^MAINTAINERS$' | sort -u)
+	[ ${#files[@]} -gt 0 ] || die "the series touches no kernel file outside the kselftest"
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	tar -xf "$TARBALL" -C "$dir" --strip-components=1 --wildcards "${files[@]/#/*/}" ||
+		die "cannot unpack the series' files from $TARBALL"
+	for f in "${files[@]}"; do
+		[ -f "$dir/$f" ] || die "$f: in the series, not in $TARBALL"
+		git_tree show "$commit:$f" 2>/dev/null | cmp -s - "$dir/$f" || differ+=("$f")
+	done
+	rm -rf "$dir"
+	[ ${#differ[@]} = 0 ] ||
+		die "after the series, these files differ from Debian's: ${differ[*]} (patches 2-3 must be the exact reverse of patch 1)"
+	echo "after the series, its kernel files are byte-identical to Debian's: ${files[*]}"
+}
+
 # Checks out the commit in the shared worktree (changed files only).
 checkout() {
 	local commit=$1
@@ -120,7 +148,7 @@ inputs_hash() {
 
 # Builds variant $VARIANT into build/obj-VARIANT, unless it is up to date.
 build_variant() {
-	local hash other
+	local hash other commit
 	OBJ=$BUILD/obj-$VARIANT
 	hash=$(inputs_hash)
 	if [ -f "$BUILD/bzImage-$VARIANT" ] && [ "$(cat "$OBJ/.inputs" 2>/dev/null)" = "$hash" ]; then
@@ -135,7 +163,9 @@ build_variant() {
 		rm -f "$OBJ.tmp/.inputs"
 		mv "$OBJ.tmp" "$OBJ"
 	fi
-	checkout "$(applied_commit)"
+	commit=$(applied_commit)
+	[ "$VARIANT" = baseline ] || check_debian_identical "$commit"
+	checkout "$commit"
 	configure
 	echo "building $VARIANT kernel in $OBJ"
 	make -s -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" bzImage ||

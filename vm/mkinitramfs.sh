@@ -76,8 +76,12 @@ install_kselftest() {
 		KHDR_INCLUDES="-isystem $KOBJ/usr/include" ||
 		die "kselftest does not build"
 	[ -x "$out/getrandom_test_64" ] || die "kselftest does not build (64-bit)"
-	[ -x "$out/getrandom_test_32" ] ||
+	# Without a 32-bit toolchain the Makefile writes a script that reports
+	# a skip: the guest must have the real program.
+	if [ ! -x "$out/getrandom_test_32" ] ||
+		[ "$(head -c 4 "$out/getrandom_test_32")" != $'\x7fELF' ]; then
 		die "kselftest does not build (32-bit); is gcc-multilib installed?"
+	fi
 	cp "$out/getrandom_test_64" "$STAGE/kselftest/getrandom_test"
 	cp "$out/getrandom_test_32" "$STAGE/kselftest/getrandom_test_32"
 }
