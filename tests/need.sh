@@ -5,7 +5,7 @@
 #                                    deps` and `make test` do this, for all)
 #   tests/need.sh STEP...            check only: name what is missing, and fail
 #   tests/need.sh --list STEP...     print the packages, one a line
-# STEP: build, suite, tools, fuzz, vm, bench, deb, debian13, or all.  Each runner
+# STEP: build, suite, tools, fuzz, vm, bench, ports, deb, debian13, or all.  Each runner
 # checks its step, so that a missing tool stops it with the command that
 # installs it instead of failing halfway.
 set -eu
@@ -28,10 +28,12 @@ packages_of() {
 		xz-utils git coreutils python3-ply python3-git ;;
 	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 \
 		strace gnuplot-nox ;;
+	# tests/ports.sh: the i386 build, with gcc -m32.
+	ports) echo gcc-multilib ;;
 	deb) echo build-essential debhelper dpkg-dev fakeroot ;;
 	debian13) echo debootstrap debian-archive-keyring git ;;
-	all) for step in build suite tools fuzz vm bench deb debian13; do packages_of "$step"; done ;;
-	*) echo "tests/need.sh: unknown step '$1' (build, suite, tools, fuzz, vm, bench, deb, debian13, all)" >&2
+	all) for step in build suite tools fuzz vm bench ports deb debian13; do packages_of "$step"; done ;;
+	*) echo "tests/need.sh: unknown step '$1' (build, suite, tools, fuzz, vm, bench, ports, deb, debian13, all)" >&2
 	   return 1 ;;
 	esac
 }

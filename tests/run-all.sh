@@ -7,8 +7,9 @@
 #    as errors; then the negative control on the baseline kernel;
 # 2. meanwhile, on the host: the other test files, once, on the build with
 #    AddressSanitizer and UBSan (the few tests that cannot run on it, such
-#    as valgrind's, on the plain build), then the fuzzers for a bounded
-#    time (FUZZ_SECONDS, default 30 each).
+#    as valgrind's, on the plain build); then the i386 build with the files
+#    of the code that differs between targets (tests/ports.sh); then the
+#    fuzzers for a bounded time (FUZZ_SECONDS, default 30 each).
 # No file runs in both places: tests/places says which runs where, and why.
 # Each step leaves TAP in build/tap/; a failed step does not stop the others.
 set -eu
@@ -40,6 +41,7 @@ make WERROR=1 vm-check >build/vm-check.log 2>&1 &
 guests=$!
 step env GETRANDOM=build/getrandom-asan GETRANDOM_PLAIN=cli/getrandom \
 	tests/check.sh host-sanitize host
+step tests/ports.sh
 tap_step fuzz tests/fuzz/run.sh "${FUZZ_SECONDS:-30}"
 echo "=== waiting for make vm-check"
 wait "$guests" || { status=1; echo "=== FAILED: make WERROR=1 vm-check"; }
