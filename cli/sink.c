@@ -11,12 +11,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <linux/magic.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "entropy.h"
@@ -162,31 +164,65 @@ static int open_named_temp(struct sink *sink)
 
 /*
  * What stands at path, for --force: EXISTING_NONE, EXISTING_REGULAR (a
- * regular file, or a symbolic link to one), or EXISTING_OTHER (a
- * directory, device, FIFO or socket, a link to one of those or to
- * nothing, or a link into /proc such as /dev/stdout, whose target is a
- * file descriptor of whoever looks).
+ * regular file, or a chain of symbolic links that ends at one), or
+ * EXISTING_OTHER (a directory, device, FIFO or socket, a link to one of
+ * those or to nothing, or a chain that passes through /proc, such as
+ * /dev/stdout or /dev/fd/1: the file descriptor of whoever looks, which
+ * may well be a regular file, but not a key file to replace).
  */
 enum existing { EXISTING_NONE, EXISTING_REGULAR, EXISTING_OTHER };
 
+/* The longest chain of links followed, as the kernel's MAXSYMLINKS. */
+#define MAX_LINKS 40
+
+/* path lies in a directory of /proc, where links are file descriptors. */
+static bool in_proc(const char *path)
+{
+	char dir[PATH_MAX];
+	struct statfs fs;
+
+	directory_of(path, dir, sizeof(dir));
+	return statfs(dir, &fs) == -1 || fs.f_type == PROC_SUPER_MAGIC;
+}
+
+/* Replaces the link at path by the path its text names: "dir/text" or "/text". */
+static int follow(char *path, size_t size)
+{
+	char text[PATH_MAX], dir[PATH_MAX];
+	ssize_t n = readlink(path, text, sizeof(text) - 1);
+	int len;
+
+	if (n <= 0)
+		return -1;
+	text[n] = '\0';
+	directory_of(path, dir, sizeof(dir));
+	if (text[0] == '/')
+		len = snprintf(path, size, "%s", text);
+	else
+		len = snprintf(path, size, "%s/%s", dir, text);
+	return len < 0 || (size_t)len >= size ? -1 : 0;
+}
+
+/* Follows every link from path, one at a time, so that /proc is seen on the way. */
 static enum existing what_exists(const char *path)
 {
-	char target[8];
+	char at[PATH_MAX];
 	struct stat st;
-	ssize_t n;
 
-	if (lstat(path, &st) == -1)
-		return EXISTING_NONE;
-	if (S_ISREG(st.st_mode))
-		return EXISTING_REGULAR;
-	if (!S_ISLNK(st.st_mode))
-		return EXISTING_OTHER;
-	n = readlink(path, target, sizeof(target));
-	if (n >= 6 && memcmp(target, "/proc/", 6) == 0)
-		return EXISTING_OTHER;
-	if (stat(path, &st) == -1 || !S_ISREG(st.st_mode))
-		return EXISTING_OTHER;
-	return EXISTING_REGULAR;
+	snprintf(at, sizeof(at), "%s", path);
+	for (int links = 0; links <= MAX_LINKS; links++) {
+		/* Nothing there: creating FILE will say why, if it cannot. */
+		if (lstat(at, &st) == -1)
+			return links == 0 ? EXISTING_NONE : EXISTING_OTHER;
+		if (in_proc(at))
+			return EXISTING_OTHER;
+		if (!S_ISLNK(st.st_mode))
+			return S_ISREG(st.st_mode) ? EXISTING_REGULAR :
+			       EXISTING_OTHER;
+		if (follow(at, sizeof(at)) == -1)
+			return EXISTING_OTHER;
+	}
+	return EXISTING_OTHER;	/* a loop, or a chain too long to be a key file */
 }
 
 /* Exits when FILE exists and may not be replaced. */
