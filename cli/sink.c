@@ -3,8 +3,8 @@
  * The output side.  A key file must hold all the bytes or not exist, so it
  * is written as an unnamed O_TMPFILE in the target directory, synced, and
  * only then given its name.  Where O_TMPFILE is not supported, a named
- * temporary file is used instead and removed on any error or on SIGINT,
- * SIGTERM and SIGHUP.
+ * temporary file is used instead and removed on any error or on any signal
+ * whose default action ends the process.
  */
 #define _GNU_SOURCE
 #include <err.h>
@@ -28,47 +28,86 @@
 /* Read by the signal handler, which must not touch the struct. */
 static volatile sig_atomic_t have_temp;
 static char temp_to_remove[PATH_MAX];
+/* The action each signal had before guard_temp(), put back to die by it. */
+static struct sigaction previous[NSIG];
 
-static void remove_temp_and_die(int signo)
-{
-	if (have_temp)
-		unlink(temp_to_remove);
-	signal(signo, SIG_DFL);
-	raise(signo);
-}
-
-/* The signals that remove a temporary file before they end the tool. */
-static const int fatal_signals[] = { SIGINT, SIGTERM, SIGHUP };
+/*
+ * Every signal whose default action ends the process and that a handler
+ * can catch: SIGKILL cannot be, and SIGSTOP, SIGTSTP, SIGCHLD, SIGCONT,
+ * SIGURG and SIGWINCH do not end it.  The real-time signals from SIGRTMIN
+ * on are added by fatal_set(); below SIGRTMIN are glibc's own.
+ */
+static const int fatal_signals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE,
+	SIGUSR1, SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT,
+	SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS,
+};
 #define FATAL_SIGNALS (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
 
-static void guard_temp(const char *path)
+static void fatal_set(sigset_t *set)
 {
-	struct sigaction action = { .sa_handler = remove_temp_and_die };
-
-	snprintf(temp_to_remove, sizeof(temp_to_remove), "%s", path);
-	have_temp = 1;
-	for (size_t i = 0; i < FATAL_SIGNALS; i++) {
-		struct sigaction old;
-
-		/* A signal the parent ignores (nohup, a background job) stays ignored. */
-		if (sigaction(fatal_signals[i], NULL, &old) == 0 &&
-		    old.sa_handler == SIG_IGN)
-			continue;
-		sigaction(fatal_signals[i], &action, NULL);
-	}
+	sigemptyset(set);
+	for (size_t i = 0; i < FATAL_SIGNALS; i++)
+		sigaddset(set, fatal_signals[i]);
+	for (int signo = SIGRTMIN; signo <= SIGRTMAX; signo++)
+		sigaddset(set, signo);
 }
 
 /*
- * Holds back SIGINT, SIGTERM and SIGHUP from before a temporary file is
- * created until it is guarded (or gone), so no signal finds it unguarded.
+ * Removes the temporary file, then lets the signal do what it did before:
+ * raised again with the old action back, it is delivered once the
+ * handler returns (it is blocked until then) and ends the process.
+ */
+static void remove_temp_and_die(int signo)
+{
+	int saved = errno;
+
+	if (have_temp)
+		unlink(temp_to_remove);
+	sigaction(signo, &previous[signo], NULL);
+	raise(signo);
+	errno = saved;
+}
+
+/* Installs the handler once, for every fatal signal the parent does not ignore. */
+static void install_handlers(void)
+{
+	static bool installed;
+	struct sigaction action = { .sa_handler = remove_temp_and_die };
+	sigset_t set;
+
+	if (installed)
+		return;
+	installed = true;
+	fatal_set(&set);
+	action.sa_mask = set;
+	for (int signo = 1; signo < NSIG; signo++) {
+		if (sigismember(&set, signo) != 1 ||
+		    sigaction(signo, NULL, &previous[signo]) == -1)
+			continue;
+		/* A signal the parent ignores (nohup, a background job) stays ignored. */
+		if (previous[signo].sa_handler == SIG_IGN)
+			continue;
+		sigaction(signo, &action, NULL);
+	}
+}
+
+static void guard_temp(const char *path)
+{
+	snprintf(temp_to_remove, sizeof(temp_to_remove), "%s", path);
+	have_temp = 1;
+	install_handlers();
+}
+
+/*
+ * Holds back every fatal signal from before a temporary file is created
+ * until it is guarded (or gone), so no signal finds it unguarded.
  */
 static void hold_signals(sigset_t *old)
 {
 	sigset_t set;
 
-	sigemptyset(&set);
-	for (size_t i = 0; i < FATAL_SIGNALS; i++)
-		sigaddset(&set, fatal_signals[i]);
+	fatal_set(&set);
 	sigprocmask(SIG_BLOCK, &set, old);
 }
 
