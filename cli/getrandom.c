@@ -19,6 +19,7 @@
 #include "keyfile.h"
 #include "options.h"
 #include "pump.h"
+#include "quote.h"
 #include "sink.h"
 
 /* --check: asks without waiting and without drawing a byte. */
@@ -38,7 +39,7 @@ static void apply_keyfile(struct sink *sink, const struct options *opts)
 {
 	if (opts->key.option == NULL || keyfile_apply(sink->fd, &opts->key) == 0)
 		return;
-	warn("cannot set the owner and mode of %s", opts->output);
+	warn("cannot set the owner and mode of %s", quote(opts->output));
 	sink_abort(sink);
 	exit(EXIT_FAIL);
 }

@@ -159,7 +159,7 @@ order() {
 	run -1 --separate-stderr strace -f -qq -o /dev/null \
 		-e inject=fchown:error=EPERM "$GETRANDOM" -n 32 \
 		--group "$(id -g)" -o "$D/key"
-	[ "$stderr" = "getrandom: cannot set the owner and mode of $D/key: Operation not permitted" ]
+	[ "$stderr" = "getrandom: cannot set the owner and mode of '$D/key': Operation not permitted" ]
 	[ -z "$(files_in "$D")" ]
 }
 
