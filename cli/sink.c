@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The output side.  A key file must hold all the bytes or not exist, so it
- * is written as an unnamed O_TMPFILE in the target directory, synced, and
- * only then given its name.  Where O_TMPFILE is not supported, a named
- * temporary file is used instead and removed on any error or on any signal
- * whose default action ends the process.
+ * is written as an unnamed O_TMPFILE in the target directory, given its
+ * owner and mode, synced, and only then given its name.  Where O_TMPFILE is
+ * not supported, a named temporary file is used instead and removed on any
+ * error or on any signal whose default action ends the process.
  */
 #define _GNU_SOURCE
 #include <err.h>
@@ -281,11 +281,33 @@ static void check_replaceable(const char *path, bool force)
 	}
 }
 
-void sink_open_file(struct sink *sink, const char *path, bool force)
+/*
+ * Owner and mode, on the descriptor: when the file is created (so that a
+ * refusal comes before any byte is drawn) and again once every byte is
+ * written, since a write by a process without CAP_FSETID clears the
+ * set-user-ID and set-group-ID bits.  keyfile_apply() also checks that
+ * the file has the mode asked for: the kernel drops set-group-ID without
+ * a word for a group the caller is not in.
+ */
+static const struct keyfile default_key = {
+	.mode = KEYFILE_DEFAULT_MODE, .uid = (uid_t)-1, .gid = (gid_t)-1,
+};
+
+static int apply_key(struct sink *sink)
+{
+	if (keyfile_apply(sink->fd, sink->key) == 0)
+		return 0;
+	warn("cannot set the owner and mode of %s", quote(sink->path));
+	return -1;
+}
+
+void sink_open_file(struct sink *sink, const char *path, bool force,
+		    const struct keyfile *key)
 {
 	char dir[PATH_MAX];
 
-	*sink = (struct sink){ .fd = -1, .path = path, .force = force };
+	*sink = (struct sink){ .fd = -1, .path = path, .force = force,
+			       .key = key != NULL ? key : &default_key };
 	if (strlen(path) >= PATH_MAX)
 		errx(EXIT_FAIL, "%s: %s", quote(path), strerror(ENAMETOOLONG));
 	check_replaceable(path, force);
@@ -295,7 +317,11 @@ void sink_open_file(struct sink *sink, const char *path, bool force)
 	if (sink->fd == -1 && open_named_temp(sink) == -1)
 		err(EXIT_FAIL, "cannot create a file in %s", quote(dir));
 	if (fchmod(sink->fd, 0600) == -1) {
-		warn("%s", quote(path));
+		warn("cannot set the owner and mode of %s", quote(path));
+		sink_abort(sink);
+		exit(EXIT_FAIL);
+	}
+	if (apply_key(sink) == -1) {
 		sink_abort(sink);
 		exit(EXIT_FAIL);
 	}
@@ -429,6 +455,8 @@ static int place_file(struct sink *sink)
 
 static int commit_file(struct sink *sink)
 {
+	if (apply_key(sink) == -1)
+		return -1;
 	if (fsync(sink->fd) == -1) {
 		warn("cannot sync %s", quote(sink->path));
 		return -1;

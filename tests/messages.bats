@@ -80,6 +80,9 @@ says() {
 	says "getrandom: cannot set the owner and mode of $Q: Operation not permitted" \
 		inject fchown:error=EPERM -- --group "$(id -g)" -o "$FILE"
 	[ "$status" -eq 1 ]
+	says "getrandom: cannot set the owner and mode of $Q: Operation not permitted" \
+		inject fchmod:error=EPERM:when=1 -- -o "$FILE"
+	[ "$status" -eq 1 ]
 	[ -z "$(files_in "$DIR")" ]
 }
 
