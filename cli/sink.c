@@ -5,6 +5,10 @@
  * owner and mode, synced, and only then given its name.  Where O_TMPFILE is
  * not supported, a named temporary file is used instead and removed on any
  * error or on any signal whose default action ends the process.
+ *
+ * Once FILE is in place nothing makes the run fail: a non-zero status
+ * means nothing changed.  What comes after (closing the file, syncing its
+ * directory) can only warn.
  */
 #define _GNU_SOURCE
 #include <err.h>
@@ -301,6 +305,23 @@ static int apply_key(struct sink *sink)
 	return -1;
 }
 
+/*
+ * Whether FILE's directory can be opened to sync it once FILE is in
+ * place, asked before anything changes.  A directory that may be written
+ * and searched but not read (a drop box, mode 0300) cannot be: then the
+ * file system that holds it is synced instead (syncfs), which takes the
+ * directory's new entry with it.  Only one descriptor is open at a time.
+ */
+static bool directory_readable(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd == -1)
+		return false;
+	close(fd);
+	return true;
+}
+
 void sink_open_file(struct sink *sink, const char *path, bool force,
 		    const struct keyfile *key)
 {
@@ -312,6 +333,7 @@ void sink_open_file(struct sink *sink, const char *path, bool force,
 		errx(EXIT_FAIL, "%s: %s", quote(path), strerror(ENAMETOOLONG));
 	check_replaceable(path, force);
 	directory_of(path, dir, sizeof(dir));
+	sink->dir_readable = directory_readable(dir);
 	sink->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
 	sink->unnamed = sink->fd != -1;
 	if (sink->fd == -1 && open_named_temp(sink) == -1)
@@ -416,86 +438,122 @@ static int name_unnamed(struct sink *sink)
 	return -1;
 }
 
-static int sync_directory(const char *path)
-{
-	char dir[PATH_MAX];
-	int fd, ret;
-
-	directory_of(path, dir, sizeof(dir));
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd == -1)
-		return -1;
-	ret = fsync(fd);
-	if (ret == -1 && errno == EINVAL)
-		ret = 0;	/* the file system cannot sync directories */
-	if (close(fd) == -1)
-		ret = -1;
-	return ret;
-}
-
-/* Puts the finished file in place: link (no --force) or rename (--force). */
+/*
+ * Puts the finished file in place: link (no --force) or rename (--force),
+ * an unnamed one under the temporary name name_unnamed() gave it.
+ */
 static int place_file(struct sink *sink)
 {
 	if (!sink->force && sink->unnamed)
 		return link_unnamed(sink->fd, sink->path);
-	if (sink->unnamed && name_unnamed(sink) == -1)
-		return -1;
 	if (sink->force) {
 		/* What stood there may have changed since it was checked. */
 		if (what_exists(sink->path) == EXISTING_OTHER) {
 			errno = EEXIST;
 			return -1;
 		}
-		return rename(sink->temp, sink->path);
+		if (rename(sink->temp, sink->path) == -1)
+			return -1;
+		unguard_temp();
+		sink->temp[0] = '\0';
+		return 0;
 	}
-	if (link(sink->temp, sink->path) == -1)
-		return -1;
-	return unlink(sink->temp);
+	return link(sink->temp, sink->path);
+}
+
+static void say_placement_failed(const struct sink *sink)
+{
+	if (errno == EEXIST && sink->force)
+		warnx("not a regular file: %s", quote(sink->path));
+	else if (errno == EEXIST)
+		warnx("%s: %s (use --force to replace it)",
+		      quote(sink->path), strerror(errno));
+	else
+		warn("cannot create %s", quote(sink->path));
+}
+
+/* fsync(2) of a directory that cannot sync (EINVAL) has nothing to do. */
+static int sync_fd(int fd, bool whole_fs)
+{
+	int ret = whole_fs ? syncfs(fd) : fsync(fd);
+
+	return ret == -1 && errno == EINVAL ? 0 : ret;
+}
+
+/*
+ * After FILE is in place: the rest only makes the new name durable, and
+ * its failures are warnings, status 0.  The temporary name (no O_TMPFILE,
+ * no --force) goes first, then the directory is synced: through its own
+ * descriptor, or, where it cannot be read, through the file system's.
+ */
+static void finish_placed(struct sink *sink)
+{
+	char dir[PATH_MAX];
+	int fd, error = 0;
+
+	if (sink->temp[0] != '\0' && unlink(sink->temp) == -1 && errno != ENOENT)
+		warn("%s is in place, but its temporary copy %s could not be removed",
+		     quote_n(0, sink->path), quote_n(1, sink->temp));
+	unguard_temp();
+	sink->temp[0] = '\0';
+	if (!sink->dir_readable && sync_fd(sink->fd, true) == -1)
+		error = errno;
+	/* The bytes are synced: a late error from close(2) has none left to lose. */
+	if (close(sink->fd) == -1)
+		warn("%s is in place, but closing it failed", quote(sink->path));
+	sink->fd = -1;
+	if (sink->dir_readable) {
+		directory_of(sink->path, dir, sizeof(dir));
+		fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (fd == -1 || sync_fd(fd, false) == -1)
+			error = errno;
+		if (fd != -1)
+			close(fd);
+	}
+	if (error != 0)
+		warnx("%s is in place, but its directory could not be synced: %s",
+		      quote(sink->path), strerror(error));
 }
 
 static int commit_file(struct sink *sink)
 {
-	if (apply_key(sink) == -1)
+	sigset_t held;
+
+	if (apply_key(sink) == -1) {
+		sink_abort(sink);
 		return -1;
+	}
 	if (fsync(sink->fd) == -1) {
 		warn("cannot sync %s", quote(sink->path));
+		sink_abort(sink);
 		return -1;
 	}
+	if (sink->force && sink->unnamed && name_unnamed(sink) == -1) {
+		say_placement_failed(sink);
+		sink_abort(sink);
+		return -1;
+	}
+	/*
+	 * From here a signal would end the run after FILE has changed, and
+	 * its status would say that the run failed: signals wait until exit,
+	 * which drops them.  A Ctrl-C during the last sync waits for it too.
+	 */
+	hold_signals(&held);
 	if (place_file(sink) == -1) {
-		if (errno == EEXIST && sink->force)
-			warnx("not a regular file: %s", quote(sink->path));
-		else if (errno == EEXIST)
-			warnx("%s: %s (use --force to replace it)",
-			      quote(sink->path), strerror(errno));
-		else
-			warn("cannot create %s", quote(sink->path));
+		say_placement_failed(sink);
+		sink_abort(sink);
+		release_signals(&held);
 		return -1;
 	}
-	unguard_temp();
-	sink->temp[0] = '\0';
-	if (close(sink->fd) == -1) {
-		sink->fd = -1;
-		warn("cannot close %s", quote(sink->path));
-		return -1;
-	}
-	sink->fd = -1;
-	if (sync_directory(sink->path) == -1) {
-		warn("cannot sync the directory of %s", quote(sink->path));
-		return -1;
-	}
+	finish_placed(sink);
 	return 0;
 }
 
 /* Finishes the output; 0, or -1 after saying what failed. */
 int sink_commit(struct sink *sink)
 {
-	if (sink->path != NULL) {
-		if (commit_file(sink) == -1) {
-			sink_abort(sink);
-			return -1;
-		}
-		return 0;
-	}
+	if (sink->path != NULL)
+		return commit_file(sink);
 	if (close(sink->fd) == -1 && errno != EBADF) {
 		warn("write error on standard output");
 		return -1;

@@ -15,6 +15,7 @@ struct sink {
 	const char *path;	/* NULL: standard output */
 	bool force;		/* replace an existing path */
 	bool unnamed;		/* fd is an O_TMPFILE, not yet linked */
+	bool dir_readable;	/* FILE's directory can be opened to sync it */
 	const struct keyfile *key;	/* owner and mode of FILE */
 	char temp[PATH_MAX];	/* a named temporary file, or "" */
 };

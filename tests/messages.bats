@@ -102,3 +102,14 @@ says() {
 		inject rename:error=EEXIST -- --force -o "$FILE"
 	[ "$status" -eq 1 ]
 }
+
+@test "warnings once FILE is in place: both names are quoted" {
+	require strace
+	says "getrandom: $Q is in place, but its directory could not be synced: Input/output error" \
+		inject fsync:error=EIO:when=2 -- -o "$FILE"
+	[ "$status" -eq 0 ]
+	rm -- "$FILE"
+	says "getrandom: $Q is in place, but its temporary copy '$DIR/.a'\$'\\n''getrandom: forged.XXXXXX' could not be removed: Input/output error" \
+		inject FAULT_NO_TMPFILE=1 unlink:error=EIO -- -o "$FILE"
+	[ "$status" -eq 0 ]
+}

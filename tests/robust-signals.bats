@@ -4,6 +4,7 @@
 # SIGINT, SIGTERM or SIGKILL arrive in the middle of writing it; with the
 # named-temporary fallback (no O_TMPFILE), for every signal whose default
 # action ends the process (SIGKILL aside: nothing can clean up after it).
+# Once FILE is in place, a signal no longer changes the status.
 #
 # The host's pool is initialized, so a blocking wait cannot happen here:
 # the shim (FAULT_POOL_BLOCKS) makes getrandom(2) sleep until a signal as
@@ -166,6 +167,30 @@ fatal_signals() {
 		exec env FAULT_NO_TMPFILE=1 LD_PRELOAD="$1" "$GETRANDOM" --bytes 4M --output "$2"' \
 		_ "$BATS_FILE_TMPDIR/faults.so" "$d/key"
 	[ -z "$(files_in "$d")" ]
+}
+
+@test "a signal once FILE is linked in place leaves status 0 and the whole FILE" {
+	require strace
+	d=$(outdir)
+	# strace raises SIGTERM as the link (or the --force rename) begins.
+	run -0 strace -f -qq -o /dev/null -e inject=linkat:signal=SIGTERM \
+		"$GETRANDOM" --bytes 32 --output "$d/key"
+	[ "$(size "$d/key")" -eq 32 ]
+	echo old >"$d/key"
+	run -0 strace -f -qq -o /dev/null -e inject=rename:signal=SIGTERM \
+		"$GETRANDOM" --bytes 32 --force --output "$d/key"
+	[ "$(size "$d/key")" -eq 32 ]
+	[ "$(files_in "$d")" = key ]
+}
+
+@test "a signal just before FILE is placed still ends the run, nothing changed" {
+	require strace
+	d=$(outdir)
+	echo old >"$d/key"
+	run -143 strace -f -qq -o /dev/null -e inject=fsync:signal=SIGTERM:when=1 \
+		"$GETRANDOM" --bytes 32 --force --output "$d/key"
+	[ "$(cat "$d/key")" = old ]
+	[ "$(files_in "$d")" = key ]
 }
 
 @test "fatal signals ignored by the parent (nohup) stay ignored in the fallback" {
