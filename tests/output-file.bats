@@ -190,6 +190,10 @@ mode_of() {
 	[ "$stderr" = "getrandom: not a regular file: '/dev/stdout'" ]
 	run -1 --separate-stderr gr --bytes 16 --output /dev/null
 	[ "$stderr" = "getrandom: not a regular file: '/dev/null'" ]
+	# Standard output is a regular file here, and /dev/fd/1 leads to it.
+	run -1 --separate-stderr gr --bytes 16 --output /dev/fd/1
+	[ "$stderr" = "getrandom: not a regular file: '/dev/fd/1'" ]
+	[ "$(size "$OUT")" -eq 0 ]
 }
 
 # to_root DIR: the relative path from DIR up to /, as ../../.. .
