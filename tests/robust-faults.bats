@@ -223,7 +223,8 @@ dropbox_files() {
 
 @test "a drop box (mode 0300): --force replaces the key, syncs its file system, status 0" {
 	dropbox
-	run -0 --separate-stderr unprivileged strace -f -qq -o "$BATS_TEST_TMPDIR/trace" \
+	run -0 --separate-stderr unprivileged env ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
+		strace -f -qq -o "$BATS_TEST_TMPDIR/trace" \
 		-e trace=syncfs,fsync "$GETRANDOM" --bytes 40 --force --output "$d/psk"
 	[ -z "$stderr" ]
 	grep -q '^[0-9]* *syncfs(' "$BATS_TEST_TMPDIR/trace"
@@ -241,7 +242,8 @@ dropbox_files() {
 
 @test "a drop box (mode 0300): the file system's sync failing is a warning, the new key stays" {
 	dropbox
-	run -0 --separate-stderr unprivileged strace -f -qq -o "$BATS_TEST_TMPDIR/trace" \
+	run -0 --separate-stderr unprivileged env ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
+		strace -f -qq -o "$BATS_TEST_TMPDIR/trace" \
 		-e inject=syncfs:error=EIO "$GETRANDOM" --bytes 40 --force --output "$d/psk"
 	[ "$stderr" = "getrandom: '$d/psk' is in place, but its directory could not be synced: Input/output error" ]
 	[ "$(dropbox_files)" = psk ]
