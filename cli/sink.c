@@ -104,8 +104,9 @@ static void guard_temp(const char *path)
 }
 
 /*
- * Holds back every fatal signal from before a temporary file is created
- * until it is guarded (or gone), so no signal finds it unguarded.
+ * Holds back every fatal signal: from before a temporary file is created
+ * until it is guarded (or gone), so no signal finds it unguarded, and
+ * from just before FILE is put in place until the exit (commit_file()).
  */
 static void hold_signals(sigset_t *old)
 {
