@@ -13,6 +13,7 @@
 
 #include "chunk.h"
 #include "entropy.h"
+#include "wide.h"
 
 /* Whole outputs in one chunk, or 0 when an output spans chunks. */
 static uint64_t outputs_per_chunk(const struct pump_job *job)
@@ -138,10 +139,9 @@ static size_t wrap_text(char *text, size_t len, uint64_t column,
  */
 static uint64_t column_of(const struct pump_job *job, uint64_t part)
 {
-	unsigned __int128 start = (unsigned __int128)part *
-				  encoded_length(job->format, PUMP_CHUNK);
-
-	return job->wrap != 0 ? (uint64_t)(start % job->wrap) : 0;
+	if (job->wrap == 0)
+		return 0;
+	return mul_mod(part, encoded_length(job->format, PUMP_CHUNK), job->wrap);
 }
 
 /*

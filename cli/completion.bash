@@ -25,7 +25,7 @@ _getrandom_values() {
 		mapfile -t COMPREPLY < <(compgen -W '0 64 76' -- "$2")
 		;;
 	-j | --threads)
-		mapfile -t COMPREPLY < <(compgen -W "$(echo {1..16})" -- "$2")
+		mapfile -t COMPREPLY < <(compgen -W '1 2 4 8 16 32 64 128 256 512 1024' -- "$2")
 		;;
 	-o | --output)
 		_getrandom_files "$2"

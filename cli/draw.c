@@ -18,6 +18,7 @@
 
 #include "draw.h"
 #include "entropy.h"
+#include "wide.h"
 
 /* hint: about how many bytes the whole run needs, to size the first call. */
 void draw_init(struct draw_source *src, unsigned int flags, uint64_t hint)
@@ -110,10 +111,10 @@ static uint64_t below_wide(struct draw_source *src, uint64_t n)
 	uint64_t threshold = (0 - n) % n;	/* 2^64 mod n */
 
 	for (;;) {
-		unsigned __int128 m = (unsigned __int128)draw_u64(src) * n;
+		uint64_t low, high = mul_wide(draw_u64(src), n, &low);
 
-		if ((uint64_t)m >= threshold || src->error)
-			return (uint64_t)(m >> 64);
+		if (low >= threshold || src->error)
+			return high;
 	}
 }
 

@@ -22,21 +22,41 @@ static ssize_t sys_getrandom(void *buf, size_t len, unsigned int flags)
 }
 
 /*
+ * No handler of this tool lets a signal interrupt getrandom(2) outside
+ * --timeout's wait, so EINTR is rare there; one that comes back on every
+ * try is a filter's answer, not a signal, and after this many in a row it
+ * is a failure rather than a hang.
+ */
+#define EINTR_RETRIES 1000
+
+/* A failed call's errno, or POOL_NOT_READY for a pool that is not ready. */
+static int call_error(int error, unsigned int flags)
+{
+	if (error == EAGAIN && (flags & GRND_NONBLOCK))
+		return POOL_NOT_READY;
+	return error;
+}
+
+/*
  * Fills all of buf.  The kernel may return fewer bytes than asked (a signal
  * during a large request) or fail with EINTR; both just mean "go on".
- * Returns 0, or the errno value of the call that failed.
+ * Returns 0, POOL_NOT_READY, or the errno value of the call that failed.
  */
 int fill_random(unsigned char *buf, size_t len, unsigned int flags)
 {
+	unsigned int interrupted = 0;
+
 	while (len > 0) {
 		ssize_t n = sys_getrandom(buf, len, flags);
 
-		if (n < 0 && errno == EINTR)
+		if (n < 0 && errno == EINTR && ++interrupted < EINTR_RETRIES)
 			continue;
 		if (n < 0)
-			return errno;
-		if (n == 0)
-			return EIO;	/* never seen; would loop forever */
+			return call_error(errno, flags);
+		/* Neither comes from the kernel: nothing, or more than asked. */
+		if (n == 0 || (size_t)n > len)
+			return EIO;
+		interrupted = 0;
 		buf += n;
 		len -= (size_t)n;
 	}
@@ -57,7 +77,8 @@ static void on_alarm(int signo)
  * valgrind, or on a busy machine): delivered after the old action is back,
  * the default one, it would kill the process.  So SIGALRM is blocked while
  * the timer stops, any pending one is taken, and only then is the old
- * action restored.  Returns 0 or an errno value.
+ * action restored.  A timer that would not stop keeps the harmless
+ * handler, for the same reason.  Returns 0 or an errno value.
  */
 static int stop_timer(const struct sigaction *old)
 {
@@ -69,12 +90,14 @@ static int stop_timer(const struct sigaction *old)
 	sigemptyset(&alarm);
 	sigaddset(&alarm, SIGALRM);
 	if (sigprocmask(SIG_BLOCK, &alarm, &saved) == -1)
-		return errno;
-	if (setitimer(ITIMER_REAL, &off, NULL) == -1)
 		error = errno;
+	if (setitimer(ITIMER_REAL, &off, NULL) == -1 && error == 0)
+		error = errno;
+	if (error != 0)
+		return error;
 	while (sigtimedwait(&alarm, NULL, &no_wait) == SIGALRM)
 		;
-	if (sigaction(SIGALRM, old, NULL) == -1 && error == 0)
+	if (sigaction(SIGALRM, old, NULL) == -1)
 		error = errno;
 	if (sigprocmask(SIG_SETMASK, &saved, NULL) == -1 && error == 0)
 		error = errno;
@@ -89,50 +112,84 @@ static int stop_timer(const struct sigaction *old)
  * lands before the wait has started (a tiny timeout, or a preemption just
  * before the call) is not lost, the next one interrupts the wait.
  */
+/*
+ * The timer counts whole microseconds: a duration with a finer part waits
+ * until the next one, never less than asked, and never not at all.
+ */
+static struct timespec timer_duration(const struct timespec *timeout)
+{
+	struct timespec d = *timeout;
+	long rest = d.tv_nsec % 1000;
+
+	if (rest != 0)
+		d.tv_nsec += 1000 - rest;
+	if (d.tv_nsec == 1000000000) {
+		d.tv_sec++;
+		d.tv_nsec = 0;
+	}
+	return d;
+}
+
 static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 {
 	struct sigaction action = { .sa_handler = on_alarm }, old;
+	struct timespec duration = timer_duration(timeout);
 	struct itimerval timer = {
-		.it_value.tv_sec = timeout->tv_sec,
-		.it_value.tv_usec = timeout->tv_nsec / 1000,
+		.it_value.tv_sec = duration.tv_sec,
+		.it_value.tv_usec = duration.tv_nsec / 1000,
 		.it_interval.tv_usec = 10000,
 	};
 	int error = 0, stop_error;
 
-	if (sigaction(SIGALRM, &action, &old) == -1 ||
-	    setitimer(ITIMER_REAL, &timer, NULL) == -1)
-		return errno;
+	if (sigaction(SIGALRM, &action, &old) == -1) {
+		warn("cannot set up the timer for --timeout");
+		return POOL_REPORTED;
+	}
+	if (setitimer(ITIMER_REAL, &timer, NULL) == -1) {
+		warn("cannot start the timer for --timeout");
+		(void)stop_timer(&old);
+		return POOL_REPORTED;
+	}
 	while (sys_getrandom(NULL, 0, flags) == -1) {
 		error = errno;
 		if (error != EINTR)
 			break;
 		if (timer_expired) {
-			error = ETIMEDOUT;
+			error = POOL_TIMED_OUT;
 			break;
 		}
 		error = 0;
 	}
 	stop_error = stop_timer(&old);
-	return error ? error : stop_error;
+	/* The wait's own failure is the one to report; the tool ends anyway. */
+	if (error != 0)
+		return call_error(error, flags);
+	if (stop_error != 0) {
+		errno = stop_error;
+		warn("cannot stop the timer for --timeout");
+		return POOL_REPORTED;
+	}
+	return 0;
 }
 
 /*
  * Waits until the pool is initialized, at most timeout (NULL: forever).
- * Returns 0, EAGAIN (not initialized, without waiting), ETIMEDOUT, or the
- * errno value of a failed call.
+ * Returns 0, POOL_NOT_READY (not initialized, without waiting),
+ * POOL_TIMED_OUT, POOL_REPORTED, or the errno value of a failed call.
  */
 int wait_for_pool(unsigned int flags, const struct timespec *timeout)
 {
 	bool no_wait = timeout != NULL && timeout->tv_sec == 0 &&
-		       timeout->tv_nsec < 1000;
+		       timeout->tv_nsec == 0;
+	unsigned int interrupted = 0;
 
 	if (no_wait)
 		flags |= GRND_NONBLOCK;
 	if (timeout != NULL && !(flags & GRND_NONBLOCK))
 		return wait_with_timer(flags, timeout);
 	while (sys_getrandom(NULL, 0, flags) == -1) {
-		if (errno != EINTR)
-			return errno;
+		if (errno != EINTR || ++interrupted == EINTR_RETRIES)
+			return call_error(errno, flags);
 	}
 	return 0;
 }
@@ -155,19 +212,37 @@ static const char *seconds_text(const struct timespec *t, char *buf,
 	return buf;
 }
 
-/* Says what went wrong with getrandom(2); returns the exit status. */
+/* The duration the timer really ran, and the one given if that differs. */
+static void report_timeout(const struct timespec *timeout)
+{
+	struct timespec waited = timer_duration(timeout);
+	char text[48], given[48];
+
+	seconds_text(&waited, text, sizeof(text));
+	if (waited.tv_nsec == timeout->tv_nsec)
+		warnx("timed out after %s s waiting for the kernel's entropy pool to be initialized",
+		      text);
+	else
+		warnx("timed out after %s s waiting for the kernel's entropy pool to be initialized (--timeout %s s, rounded up to whole microseconds)",
+		      text, seconds_text(timeout, given, sizeof(given)));
+}
+
+/*
+ * Says what went wrong with getrandom(2), or that the tool's own wait
+ * ended; returns the exit status.  Every errno value, whatever it is,
+ * is reported as the call's failure.
+ */
 int report_random_error(int error, unsigned int flags,
 			const struct timespec *timeout)
 {
-	char text[48];
-
 	switch (error) {
-	case EAGAIN:
+	case POOL_REPORTED:
+		return EXIT_FAIL;
+	case POOL_NOT_READY:
 		warnx("the kernel's entropy pool is not initialized yet");
 		return EXIT_NOT_READY;
-	case ETIMEDOUT:
-		warnx("timed out after %s s waiting for the kernel's entropy pool to be initialized",
-		      seconds_text(timeout, text, sizeof(text)));
+	case POOL_TIMED_OUT:
+		report_timeout(timeout);
 		return EXIT_NOT_READY;
 	case ENOSYS:
 		warnx("getrandom(2) is not available: %s (Linux 3.17 or later is needed)",

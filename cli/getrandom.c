@@ -26,7 +26,7 @@ static int check_pool(const struct options *opts)
 {
 	int error = wait_for_pool(opts->flags | GRND_NONBLOCK, NULL);
 
-	if (error == EAGAIN)
+	if (error == POOL_NOT_READY)
 		return EXIT_NOT_READY;
 	if (error)
 		return report_random_error(error, opts->flags, NULL);

@@ -18,9 +18,17 @@ struct keyfile {
 
 bool parse_mode(const char *text, mode_t *mode);
 bool parse_id(const char *text, unsigned int *id);
-bool split_owner(const char *text, char *user, char *group, size_t size);
-bool lookup_user(const char *name, uid_t *uid);
-bool lookup_group(const char *name, gid_t *gid);
+/* Where names are looked up (not through NSS: see keyfile.c). */
+#define KEYFILE_PASSWD "/etc/passwd"
+#define KEYFILE_GROUP "/etc/group"
+
+/* A name's lookup: found, named by no one, or the file could not be read (errno). */
+enum lookup { LOOKUP_FOUND, LOOKUP_UNKNOWN, LOOKUP_ERROR };
+
+bool split_owner(const char *text, char *user, char *group, size_t size,
+		 bool *colon);
+enum lookup lookup_user(const char *name, uid_t *uid, gid_t *login_gid);
+enum lookup lookup_group(const char *name, gid_t *gid);
 int keyfile_apply(int fd, const struct keyfile *key);
 
 #endif

@@ -19,10 +19,10 @@
 #include "parse.h"
 #include "pump.h"
 #include "quote.h"
+#include "sink.h"
 #include "uuid.h"
 
 #define VERSION "1.0"
-#define DEFAULT_MAX_THREADS 8u
 
 static const char usage_text[] =
 "Usage: getrandom [OPTION]...\n"
@@ -35,7 +35,7 @@ static const char usage_text[] =
 "  -n, --bytes=N          write N bytes (default 32); N is decimal and may end\n"
 "                           in a unit, as for head -c: b 512, K or KiB 1024,\n"
 "                           kB 1000, M or MiB 1024*1024, MB 1000*1000, and so\n"
-"                           on for G, T, P, E\n"
+"                           on for G, T, P, E; a leading + is taken, as there\n"
 "  -x, --hex              write lowercase hexadecimal, then a newline\n"
 "  -b, --base64           write base64 (RFC 4648, padded), then a newline\n"
 "      --base64url        write base64url (RFC 4648 section 5: base64 with '-'\n"
@@ -56,7 +56,7 @@ static const char usage_text[] =
 "  -i, --insecure         set GRND_INSECURE: never wait, even before the pool\n"
 "                           is initialized (Linux 5.6 or later); not for keys\n"
 "  -t, --timeout=DURATION\n"
-"                         wait at most DURATION for the entropy pool, then\n"
+"                           wait at most DURATION for the entropy pool, then\n"
 "                           write nothing and exit with status 3; DURATION is\n"
 "                           a number of seconds (2, 0.5, .5) with an optional\n"
 "                           unit: s, m (minutes), h (hours), d (days)\n"
@@ -70,11 +70,12 @@ static const char usage_text[] =
 "                           terminal\n"
 "  -m, --mode=MODE        octal mode of FILE (default 0600), whatever the umask\n"
 "      --owner=USER[:GROUP]  owner, and group, of FILE: names or numbers; both\n"
-"                           set before FILE appears\n"
+"                           set before FILE appears; as for chown, USER: is\n"
+"                           USER and USER's login group, :GROUP the group\n"
+"                           alone\n"
 "      --group=GROUP      group of FILE: a name or a number\n"
-"  -j, --threads=N        fill large outputs with N threads, 1 to 16 (default:\n"
-"                           one per usable CPU, up to 8); 1 fills serially\n"
-"  -C, --count=N          write N outputs, one per line\n"
+"  -j, --threads=N        fill large outputs with N threads, 1 to 1024\n"
+"                           (default: one per usable CPU); 1 fills serially\n"
 "  -R, --range=LO-HI      instead of bytes, integers from LO to HI, both\n"
 "                           included, every one equally likely; LO and HI\n"
 "                           from -2^63 to 2^64-1 (e.g. 1-6, -10-10)\n"
@@ -146,11 +147,10 @@ const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* Through the writer of every output: a pipe may take the text in pieces. */
 static void print_and_exit(const char *text)
 {
-	size_t len = strlen(text);
-
-	if (write(STDOUT_FILENO, text, len) != (ssize_t)len)
+	if (write_all(STDOUT_FILENO, text, strlen(text)) == -1)
 		err(EXIT_FAIL, "write error on standard output");
 	if (close(STDOUT_FILENO) == -1)
 		err(EXIT_FAIL, "write error on standard output");
@@ -207,8 +207,8 @@ static struct keyfile *keyfile_option(struct options *opts, const char *name)
 	return &opts->key;
 }
 
-static void set_group(struct options *opts, const char *group,
-		      const char *name)
+/* Claims the group for option name: only one option may set it. */
+static struct keyfile *group_option(struct options *opts, const char *name)
 {
 	struct keyfile *key = keyfile_option(opts, name);
 
@@ -216,20 +216,59 @@ static void set_group(struct options *opts, const char *group,
 		usage_error("%s and %s cannot both set the group",
 			    key->group_option, name);
 	key->group_option = name;
-	if (!lookup_group(group, &key->gid))
-		usage_error("unknown group %s", quote(group));
+	return key;
 }
 
+/* A name that could not be looked up: the file failed, not the name. */
+static void __attribute__((noreturn)) lookup_failed(const char *path)
+{
+	err(EXIT_FAIL, "cannot read %s", quote(path));
+}
+
+static void set_group(struct options *opts, const char *group,
+		      const char *name)
+{
+	struct keyfile *key = group_option(opts, name);
+
+	switch (lookup_group(group, &key->gid)) {
+	case LOOKUP_FOUND:
+		return;
+	case LOOKUP_UNKNOWN:
+		usage_error("unknown group %s", quote(group));
+	case LOOKUP_ERROR:
+		lookup_failed(KEYFILE_GROUP);
+	}
+}
+
+/* USER, USER:GROUP, USER: (USER's login group) or :GROUP, as chown(1) reads them. */
 static void set_owner(struct options *opts, const char *arg)
 {
 	char user[256], group[256];
+	struct keyfile *key = keyfile_option(opts, "--owner");
+	gid_t login_gid = (gid_t)-1;
+	bool colon;
 
-	if (!split_owner(arg, user, group, sizeof(user)))
-		usage_error("invalid owner %s (USER or USER:GROUP)", quote(arg));
-	if (!lookup_user(user, &keyfile_option(opts, "--owner")->uid))
-		usage_error("unknown user %s", quote(user));
-	if (group[0] != '\0')
+	if (!split_owner(arg, user, group, sizeof(user), &colon))
+		usage_error("invalid owner %s (USER, USER:GROUP, USER: or :GROUP)",
+			    quote(arg));
+	if (user[0] != '\0') {
+		switch (lookup_user(user, &key->uid, &login_gid)) {
+		case LOOKUP_FOUND:
+			break;
+		case LOOKUP_UNKNOWN:
+			usage_error("unknown user %s", quote(user));
+		case LOOKUP_ERROR:
+			lookup_failed(KEYFILE_PASSWD);
+		}
+	}
+	if (group[0] != '\0') {
 		set_group(opts, group, "--owner");
+	} else if (colon) {
+		if (login_gid == (gid_t)-1)
+			usage_error("invalid owner %s (a user given by number has no login group here)",
+				    quote(arg));
+		group_option(opts, "--owner")->gid = login_gid;
+	}
 }
 
 static void parse_draw_option(struct options *opts, int c, const char *arg)
@@ -385,7 +424,7 @@ static unsigned int default_threads(void)
 {
 	unsigned int cpus = usable_cpus();
 
-	return cpus > DEFAULT_MAX_THREADS ? DEFAULT_MAX_THREADS : cpus;
+	return cpus > PUMP_MAX_THREADS ? PUMP_MAX_THREADS : cpus;
 }
 
 /* Without --count there is one output. */

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Strict parsers for command-line numbers.  Each accepts the whole string
- * or nothing: no sign, no blanks, no trailing junk, no silent overflow.
- * strtoull() would accept "-1" and " 5", so the digits are read by hand.
+ * or nothing: no minus sign, no blanks, no trailing junk, no silent
+ * overflow.  strtoull() would accept "-1" and " 5", so the digits are read
+ * by hand.  One leading '+' is taken, as GNU tools take it ("head -c +5",
+ * "sleep +1"): it changes nothing, and scripts write it.
  *
  * Sizes take the multiplier suffixes of GNU head -c (coreutils 9.1): "b"
  * is 512; K (or k), M (or m), G, T, P, E, Z, Y alone or followed by "iB"
@@ -20,6 +22,12 @@
 static bool is_digit(char c)
 {
 	return c >= '0' && c <= '9';
+}
+
+/* Skips the one '+' that may lead a number. */
+static const char *skip_plus(const char *text)
+{
+	return *text == '+' ? text + 1 : text;
 }
 
 /* Reads the leading decimal digits into *value; returns the rest, or NULL. */
@@ -88,7 +96,7 @@ bool parse_size(const char *text, uint64_t *bytes)
 {
 	uint64_t n, multiplier;
 
-	text = read_digits(text, &n);
+	text = read_digits(skip_plus(text), &n);
 	if (text == NULL || !size_multiplier(text, &multiplier))
 		return false;
 	if (multiplier == 0)	/* too large for 64 bits: only 0 fits */
@@ -144,8 +152,10 @@ bool parse_seconds(const char *text, struct timespec *timeout)
 {
 	uint64_t whole = 0, nanos = 0, total;
 	unsigned int unit;
-	const char *start = text;
+	const char *start;
 
+	text = skip_plus(text);
+	start = text;
 	if (is_digit(*text))
 		text = read_digits(text, &whole);
 	if (text == NULL)
@@ -172,7 +182,7 @@ bool parse_count(const char *text, unsigned int max, unsigned int *count)
 {
 	uint64_t n;
 
-	text = read_digits(text, &n);
+	text = read_digits(skip_plus(text), &n);
 	if (text == NULL || *text != '\0' || n < 1 || n > max)
 		return false;
 	*count = (unsigned int)n;
@@ -184,7 +194,7 @@ bool parse_count64(const char *text, uint64_t *count)
 {
 	uint64_t n;
 
-	text = read_digits(text, &n);
+	text = read_digits(skip_plus(text), &n);
 	if (text == NULL || *text != '\0' || n < 1)
 		return false;
 	*count = n;
@@ -196,7 +206,7 @@ bool parse_columns(const char *text, uint64_t *columns)
 {
 	uint64_t n;
 
-	text = read_digits(text, &n);
+	text = read_digits(skip_plus(text), &n);
 	if (text == NULL || *text != '\0')
 		return false;
 	*columns = n;

@@ -18,23 +18,30 @@
 #include "entropy.h"
 #include "pump.h"
 
+/*
+ * Each slot has a condition of its own, and so has the writer: a thread
+ * that waits is woken only by the one event it waits for (its slot freed,
+ * or the next chunk to write made ready), never by every chunk, so that
+ * the wake-ups do not grow with the number of threads.
+ */
 struct slot {
 	struct chunk chunk;
 	uint64_t index;		/* which chunk it holds, once ready */
 	bool ready;
+	pthread_cond_t freed;	/* a worker waits here for the slot */
 };
 
 struct ring {
 	const struct pump_job *job;
 	pthread_mutex_t lock;
-	pthread_cond_t changed;
+	pthread_cond_t next_ready;	/* the writer waits here */
 	uint64_t chunks;
 	uint64_t next_to_fill;
 	uint64_t written;	/* chunks [0, written) are out */
 	bool stop;
 	int random_error;
 	unsigned int nslots;
-	struct slot slots[PUMP_MAX_THREADS + 2];
+	struct slot *slots;
 };
 
 static int pump_serial(const struct pump_job *job, struct pump_failure *failure)
@@ -60,13 +67,20 @@ out:
 	return ret;
 }
 
+static struct slot *slot_of(struct ring *ring, uint64_t k)
+{
+	return &ring->slots[k % ring->nslots];
+}
+
 /* Called with the lock held: stops every thread after the first error. */
 static void ring_fail(struct ring *ring, int random_error)
 {
 	if (!ring->stop && random_error)
 		ring->random_error = random_error;
 	ring->stop = true;
-	pthread_cond_broadcast(&ring->changed);
+	for (unsigned int i = 0; i < ring->nslots; i++)
+		pthread_cond_broadcast(&ring->slots[i].freed);
+	pthread_cond_signal(&ring->next_ready);
 }
 
 /* Called with the lock held: the next chunk index to fill, once its slot is free. */
@@ -76,17 +90,18 @@ static bool ring_claim(struct ring *ring, uint64_t *index)
 		return false;
 	*index = ring->next_to_fill++;
 	while (!ring->stop && *index >= ring->written + ring->nslots)
-		pthread_cond_wait(&ring->changed, &ring->lock);
+		pthread_cond_wait(&slot_of(ring, *index)->freed, &ring->lock);
 	return !ring->stop;
 }
 
 /*
  * Called with the lock held, for a chunk k this thread has claimed: fills
- * it without the lock and marks its slot ready.  False on error.
+ * it without the lock and marks its slot ready, waking the writer if k is
+ * the chunk it writes next.  False on error.
  */
 static bool ring_fill(struct ring *ring, uint64_t k)
 {
-	struct slot *slot = &ring->slots[k % ring->nslots];
+	struct slot *slot = slot_of(ring, k);
 	int error;
 
 	pthread_mutex_unlock(&ring->lock);
@@ -98,6 +113,8 @@ static bool ring_fill(struct ring *ring, uint64_t k)
 	}
 	slot->index = k;
 	slot->ready = true;
+	if (k == ring->written)
+		pthread_cond_signal(&ring->next_ready);
 	return true;
 }
 
@@ -108,16 +125,19 @@ static void *fill_worker(void *arg)
 
 	pthread_mutex_lock(&ring->lock);
 	while (ring_claim(ring, &k) && ring_fill(ring, k))
-		pthread_cond_broadcast(&ring->changed);
+		;
 	pthread_mutex_unlock(&ring->lock);
 	return NULL;
 }
 
-/* Called with the lock held: writes chunk k, which is ready; stops on error. */
+/*
+ * Called with the lock held: writes chunk k, which is ready, and frees its
+ * slot for the worker that waits for it; stops on error.
+ */
 static void ring_write(struct ring *ring, uint64_t k,
 		       struct pump_failure *failure)
 {
-	struct slot *slot = &ring->slots[k % ring->nslots];
+	struct slot *slot = slot_of(ring, k);
 	int ret;
 
 	pthread_mutex_unlock(&ring->lock);
@@ -130,7 +150,7 @@ static void ring_write(struct ring *ring, uint64_t k,
 	}
 	slot->ready = false;
 	ring->written = k + 1;
-	pthread_cond_broadcast(&ring->changed);
+	pthread_cond_broadcast(&slot->freed);
 }
 
 /*
@@ -156,12 +176,12 @@ static bool ring_drive(struct ring *ring, struct pump_failure *failure)
 	pthread_mutex_lock(&ring->lock);
 	while (!ring->stop && ring->written < ring->chunks) {
 		uint64_t k = ring->written;
-		struct slot *slot = &ring->slots[k % ring->nslots];
+		struct slot *slot = slot_of(ring, k);
 
 		if (slot->ready && slot->index == k)
 			ring_write(ring, k, failure);
 		else if (!ring_fill_one(ring) && !ring->stop)
-			pthread_cond_wait(&ring->changed, &ring->lock);
+			pthread_cond_wait(&ring->next_ready, &ring->lock);
 	}
 	if (ring->stop)
 		ok = false;
@@ -172,23 +192,40 @@ static bool ring_drive(struct ring *ring, struct pump_failure *failure)
 
 static void ring_free(struct ring *ring)
 {
-	for (unsigned int i = 0; i < ring->nslots; i++)
+	for (unsigned int i = 0; i < ring->nslots; i++) {
 		chunk_free(&ring->slots[i].chunk);
-	pthread_cond_destroy(&ring->changed);
+		pthread_cond_destroy(&ring->slots[i].freed);
+	}
+	free(ring->slots);
+	pthread_cond_destroy(&ring->next_ready);
 	pthread_mutex_destroy(&ring->lock);
 }
 
-static int ring_init(struct ring *ring, const struct pump_job *job)
+/*
+ * Two slots per thread, and two more: while the writer fills a chunk of
+ * its own, each worker can finish one and start the next without waiting
+ * for a slot, so the writer's own fills never hold the workers up.
+ */
+static int ring_init(struct ring *ring, const struct pump_job *job,
+		     unsigned int threads)
 {
+	unsigned int nslots = 2 * threads + 2;
+
 	*ring = (struct ring){
 		.job = job,
 		.chunks = chunk_count(job),
-		.nslots = job->threads + 2,
+		.slots = calloc(nslots, sizeof(struct slot)),
 	};
+	if (ring->slots == NULL)
+		return -1;
 	pthread_mutex_init(&ring->lock, NULL);
-	pthread_cond_init(&ring->changed, NULL);
-	for (unsigned int i = 0; i < ring->nslots; i++) {
-		if (chunk_alloc(&ring->slots[i].chunk, job) == -1) {
+	pthread_cond_init(&ring->next_ready, NULL);
+	for (; ring->nslots < nslots; ring->nslots++) {
+		struct slot *slot = &ring->slots[ring->nslots];
+
+		pthread_cond_init(&slot->freed, NULL);
+		if (chunk_alloc(&slot->chunk, job) == -1) {
+			pthread_cond_destroy(&slot->freed);
 			ring_free(ring);
 			return -1;
 		}
@@ -196,18 +233,28 @@ static int ring_init(struct ring *ring, const struct pump_job *job)
 	return 0;
 }
 
+/* No more threads than chunks: the others would find nothing to fill. */
+static unsigned int threads_for(const struct pump_job *job)
+{
+	uint64_t chunks = chunk_count(job);
+
+	return chunks < job->threads ? (unsigned int)chunks : job->threads;
+}
+
 static int pump_parallel(const struct pump_job *job,
 			 struct pump_failure *failure)
 {
-	pthread_t workers[PUMP_MAX_THREADS];
-	unsigned int started = 0;
+	unsigned int threads = threads_for(job), started = 0;
+	pthread_t *workers = calloc(threads, sizeof(pthread_t));
 	struct ring ring;
 	bool ok;
 
-	if (ring_init(&ring, job) == -1)
+	if (workers == NULL || ring_init(&ring, job, threads) == -1) {
+		free(workers);
 		return -1;
+	}
 	/* This thread is the Nth; if no worker starts, it does all the work. */
-	for (; started + 1 < job->threads; started++) {
+	for (; started + 1 < threads; started++) {
 		if (pthread_create(&workers[started], NULL, fill_worker, &ring))
 			break;
 	}
@@ -216,6 +263,7 @@ static int pump_parallel(const struct pump_job *job,
 		pthread_join(workers[i], NULL);
 	failure->random_error = ring.random_error;
 	ring_free(&ring);
+	free(workers);
 	return ok ? 0 : -1;
 }
 

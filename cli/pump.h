@@ -20,7 +20,8 @@
 #define PUMP_CHUNK (15u * 6552u)
 /* Below this, starting threads costs more than it saves. */
 #define PUMP_PARALLEL_MIN (1u << 20)
-#define PUMP_MAX_THREADS 16u
+/* As many as the largest machines have CPUs, and more. */
+#define PUMP_MAX_THREADS 1024u
 
 struct pump_job {
 	uint64_t bytes;		/* in each output */

@@ -4,51 +4,75 @@
  * '-', each of which may carry its own leading '-' ("-10-10", "-9--1").
  * A bound goes from -2^63 (the least int64_t) to 2^64-1 (the most
  * uint64_t), so that the whole signed and the whole unsigned span can be
- * asked for; HI - LO must be below 2^64.  No '+', no blanks, nothing else.
+ * asked for; HI - LO must be below 2^64.  Each bound may instead carry a
+ * '+', which changes nothing, as shuf -i takes it ("+1-+6"); no blanks,
+ * nothing else.
  */
 #include "range.h"
 
-typedef __int128 wide;
+/* A bound: its sign and its magnitude, which fits 64 bits either way. */
+struct bound {
+	bool negative;
+	uint64_t magnitude;
+};
 
-#define LEAST_BOUND (-((wide)1 << 63))
-#define MOST_BOUND ((wide)UINT64_MAX)
-
-/* An optional '-' and decimal digits; returns the rest, or NULL. */
-static const char *read_bound(const char *text, wide *value)
+/* An optional '-' or '+' and decimal digits; returns the rest, or NULL. */
+static const char *read_bound(const char *text, struct bound *bound)
 {
-	bool negative = *text == '-';
-	wide n = 0;
+	uint64_t n = 0;
 
-	if (negative)
+	bound->negative = *text == '-';
+	if (bound->negative || *text == '+')
 		text++;
 	if (*text < '0' || *text > '9')
 		return NULL;
 	for (; *text >= '0' && *text <= '9'; text++) {
-		n = n * 10 + (*text - '0');
-		if (n > MOST_BOUND)
+		unsigned int digit = (unsigned int)(*text - '0');
+
+		if (n > (UINT64_MAX - digit) / 10)
 			return NULL;
+		n = n * 10 + digit;
 	}
-	if (negative)
-		n = -n;
-	if (n < LEAST_BOUND)
+	/* Below -2^63 is out; "-0" is 0. */
+	if (bound->negative && n > (uint64_t)1 << 63)
 		return NULL;
-	*value = n;
+	bound->negative = bound->negative && n != 0;
+	bound->magnitude = n;
 	return text;
+}
+
+/* HI - LO, when LO <= HI and the difference is below 2^64; else false. */
+static bool span_of(const struct bound *lo, const struct bound *hi,
+		    uint64_t *span)
+{
+	if (!lo->negative && !hi->negative) {
+		*span = hi->magnitude - lo->magnitude;
+		return lo->magnitude <= hi->magnitude;
+	}
+	if (lo->negative && hi->negative) {
+		*span = lo->magnitude - hi->magnitude;
+		return hi->magnitude <= lo->magnitude;
+	}
+	if (hi->negative)
+		return false;	/* LO >= 0 > HI */
+	*span = hi->magnitude + lo->magnitude;
+	return hi->magnitude <= UINT64_MAX - lo->magnitude;
 }
 
 bool parse_range(const char *text, struct range *range)
 {
-	wide lo, hi;
+	struct bound lo, hi;
+	uint64_t span;
 
 	text = read_bound(text, &lo);
 	if (text == NULL || *text != '-')
 		return false;
 	text = read_bound(text + 1, &hi);
-	if (text == NULL || *text != '\0' || lo > hi || hi - lo > MOST_BOUND)
+	if (text == NULL || *text != '\0' || !span_of(&lo, &hi, &span))
 		return false;
-	range->negative_lo = lo < 0;
-	range->lo = (uint64_t)lo;
-	range->size = (uint64_t)(hi - lo + 1);	/* 2^64 wraps to 0 */
+	range->negative_lo = lo.negative;
+	range->lo = lo.negative ? 0 - lo.magnitude : lo.magnitude;
+	range->size = span + 1;	/* 2^64 wraps to 0 */
 	return true;
 }
 
@@ -64,19 +88,23 @@ static char *digits_before(char *end, uint64_t n)
 
 /*
  * Writes LO + offset in decimal into out (RANGE_DIGITS_MAX + 1 bytes at
- * least) and returns its length.  The sum is taken in 128 bits: with a
- * negative LO it may still reach past 2^63 ("-1-18446744073709551614").
+ * least) and returns its length.  With a negative LO the sum may still
+ * reach past 2^63 ("-1-18446744073709551614"), so it is taken as a sign
+ * and a magnitude.
  */
 size_t format_in_range(const struct range *range, uint64_t offset, char *out)
 {
 	char digits[RANGE_DIGITS_MAX + 1];
 	char *end = digits + sizeof(digits), *start;
-	wide lo = range->negative_lo ? (wide)(int64_t)range->lo : (wide)range->lo;
-	wide value = lo + offset;
+	uint64_t below = range->negative_lo ? 0 - range->lo : 0;	/* |LO| */
+	bool negative = offset < below;
 	size_t len;
 
-	start = digits_before(end, (uint64_t)(value < 0 ? -value : value));
-	if (value < 0)
+	if (!range->negative_lo)
+		start = digits_before(end, range->lo + offset);
+	else
+		start = digits_before(end, negative ? below - offset : offset - below);
+	if (negative)
 		*--start = '-';
 	len = (size_t)(end - start);
 	for (size_t i = 0; i < len; i++)

@@ -363,7 +363,7 @@ static int wait_writable(int fd)
 }
 
 /* Writes all of buf, over short writes, EINTR and EAGAIN; 0 or -1. */
-static int write_all(int fd, const char *buf, size_t len)
+int write_all(int fd, const char *buf, size_t len)
 {
 	while (len > 0) {
 		ssize_t n = write(fd, buf, len);

@@ -26,5 +26,7 @@ void sink_open_file(struct sink *sink, const char *path, bool force,
 int sink_write(struct sink *sink, const void *buf, size_t len);
 int sink_commit(struct sink *sink);
 void sink_abort(struct sink *sink);
+/* The one writer of every output, --help and --version included: 0 or -1. */
+int write_all(int fd, const char *buf, size_t len);
 
 #endif

@@ -1,14 +1,24 @@
 #!/usr/bin/env bash
 # Runs the bats suite against this machine's kernel (what `make check` does).
-#   tests/check.sh [NAME]
+#   tests/check.sh [NAME [host]]
 # The TAP output is shown and kept in build/tap/NAME.tap (default: host).
+# With "host", only the files that tests/places runs on the host (make
+# test runs the others in the QEMU guest); by default, every file.
 # GETRANDOM names the binary under test (default: cli/getrandom).
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
 
 tests/need.sh suite
+# The tools some tests use: each such test skips, naming its tool, when
+# it is missing (make test installs them all, so nothing skips there).
+tests/need.sh tools || echo "getrandom: the tests that use them will skip" >&2
 mkdir -p build/tap
 # A hung test fails after 5 minutes, by name, instead of stalling the whole
 # run (tests/bats-timeout/pkill ends the whole process tree of the test).
 export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-300}
-PATH=$PWD/tests/bats-timeout:$PATH bats --tap --timing tests/*.bats | tee "build/tap/${1:-host}.tap"
+files=(tests/*.bats)
+if [ "${2:-}" = host ]; then
+	mapfile -t files < <(tests/placed.sh host)
+	files=("${files[@]/#/tests/}")
+fi
+PATH=$PWD/tests/bats-timeout:$PATH bats --tap --timing "${files[@]}" | tee "build/tap/${1:-host}.tap"

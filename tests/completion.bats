@@ -62,14 +62,14 @@ completes() {
 	[ "$output" = "$expected" ]
 }
 
-@test "--threads= offers 1 to 16" {
+@test "--threads= offers the powers of two from 1 to 1024" {
 	run -0 completes --threads =
-	[ "$output" = "$(printf '%s\n' {1..16} | sort)" ]
+	[ "$output" = "$(printf '%s\n' 1 2 4 8 16 32 64 128 256 512 1024 | sort)" ]
 }
 
-@test "-j 1 offers 1 and 10 to 16" {
+@test "-j 1 offers 1, 16, 128 and 1024" {
 	run -0 completes -j 1
-	[ "$output" = "$(printf '%s\n' 1 {10..16})" ]
+	[ "$output" = "$(printf '%s\n' 1 16 128 1024 | sort)" ]
 }
 
 @test "--output= completes file names" {

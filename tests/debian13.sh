@@ -18,7 +18,7 @@ tests/need.sh debian13
 # The packages the suite and the package build need inside, from the one
 # list (tests/check.sh and tests/deb.bats would install them too; one apt
 # run is quicker).
-mapfile -t packages < <(tests/need.sh --list suite deb)
+mapfile -t packages < <(tests/need.sh --list suite tools deb)
 
 # The mirror of this machine's own Debian sources, deb822 or one-line.
 debian_mirror() {

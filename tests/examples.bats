@@ -200,23 +200,55 @@ run_example() {
 	run ! grep -l '^make ' "$EXAMPLES"/*.sh
 }
 
-# run_examples PREFIX: runs every $EXAMPLES/PREFIX-N.sh; fails with the
+# gives_away EXAMPLE: the example hands a file to another owner or group
+# (--owner, --group), which only root may do.
+gives_away() {
+	grep -Eq -- '--(owner|group)' "$EXAMPLES/$1.sh"
+}
+
+# run_examples PREFIX WHICH: runs every $EXAMPLES/PREFIX-N.sh that gives
+# nothing away (WHICH=own) or that does (WHICH=others); fails with the
 # problems of all of them.
 run_examples() {
-	local example problems=''
+	local example problems='' ran=0
 	for example in "$EXAMPLES/$1"-*.sh; do
 		example=${example##*/}
-		problems+="$(run_example "${example%.sh}")"$'\n'
+		example=${example%.sh}
+		if gives_away "$example"; then
+			[ "$2" = others ] || continue
+		else
+			[ "$2" = own ] || continue
+		fi
+		ran=$((ran + 1))
+		problems+="$(run_example "$example")"$'\n'
 	done
+	[ "$ran" -gt 0 ] || fail_with "no $1 example of this kind"
 	[ -z "${problems//$'\n'/}" ] || fail_with "$problems"
+}
+
+# needs_root: skips a test that gives files away unless run as root.
+needs_root() {
+	[ "$(id -u)" -eq 0 ] || skip "giving a file to another owner or group needs root"
 }
 
 @test "every example of README.md runs, twice, and does what it says" {
 	readme_examples "$TOP/README.md"
-	run_examples readme
+	run_examples readme own
+}
+
+@test "README.md's examples that give a key to a group run, twice" {
+	needs_root
+	readme_examples "$TOP/README.md"
+	run_examples readme others
 }
 
 @test "every example of getrandom(1) runs, twice, and does what it says" {
 	man_examples "$TOP/man/getrandom.1"
-	run_examples man
+	run_examples man own
+}
+
+@test "getrandom(1)'s examples that give a key to a group run, twice" {
+	needs_root
+	man_examples "$TOP/man/getrandom.1"
+	run_examples man others
 }

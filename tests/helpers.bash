@@ -100,14 +100,20 @@ strace() {
 		command strace "$@"
 }
 
-# skip_if_sanitized [WHY]: skips the test on the `make SANITIZE=1` build.
-# By default WHY is that AddressSanitizer's runtime reads /proc/self/maps at
-# start-up, and spins or dies when it cannot, so the tests that take every
-# file descriptor or /proc away cannot run there.
-skip_if_sanitized() {
-	if grep -q __asan_init "$GETRANDOM"; then
-		skip "${1:-the AddressSanitizer build needs /proc and file descriptors of its own}"
+# needs_plain_build [WHY]: for a test that cannot run on the sanitizer
+# build.  AddressSanitizer's runtime reads /proc/self/maps at start-up, and
+# spins or dies when it cannot, so the tests that take every file
+# descriptor or /proc away cannot run there; valgrind cannot run it at all.
+# When $GETRANDOM is that build, the test runs on $GETRANDOM_PLAIN instead
+# (make test names cli/getrandom), or skips with WHY when none is given.
+needs_plain_build() {
+	grep -q __asan_init "$GETRANDOM" || return 0
+	if [ -n "${GETRANDOM_PLAIN:-}" ]; then
+		GETRANDOM=$(cd "$(dirname "$GETRANDOM_PLAIN")" && pwd)/${GETRANDOM_PLAIN##*/}
+		export GETRANDOM
+		return 0
 	fi
+	skip "${1:-the AddressSanitizer build needs /proc and file descriptors of its own}"
 }
 
 # traced LOG ARGS...: runs getrandom under strace, every getrandom(2) call
@@ -143,10 +149,19 @@ files_in() {
 	ls -A "$1"
 }
 
-# hex_decoded FILE: prints the bytes that the one line of hex in FILE
-# spells (for large outputs; unhex takes a string).
+# The fcntl(2) calls, for strace's -e trace= and inject=: 32-bit targets
+# make them as fcntl64(2).
+export FCNTL='/^fcntl(64)?$'
+
+# hex_decoded [FILE]: prints the bytes that the one line of hex in FILE
+# (default: standard input) spells, for large outputs (unhex takes a
+# string).  xxd where it is installed; else perl, which Debian always has.
 hex_decoded() {
-	xxd -r -p "$1"
+	if command -v xxd >/dev/null; then
+		xxd -r -p "${1:--}"
+	else
+		perl -ne 'chomp; print pack("H*", $_)' "${1:--}"
+	fi
 }
 
 # zeros FILE: how many of its bytes are zero.

@@ -57,7 +57,7 @@ works_without_descriptors() {
 }
 
 @test "every binary README tells a user to run works with file descriptors exhausted" {
-	skip_if_sanitized
+	needs_plain_build
 	# make run's binary, and the installed one.
 	run -0 make -s -C "$TOP" cli/getrandom.static
 	grep -q 'cli/getrandom.static' "$TOP/README.md"

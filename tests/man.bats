@@ -80,6 +80,16 @@ groff_clean() {
 	done
 }
 
+@test "each option of --help is one item of getrandom(1), its text not split off" {
+	# help2man starts a new item where --help's indentation changes; an
+	# item whose tag is not an option is a piece of the one before.
+	local tags
+	tags=$(awk '/^\.SH DESCRIPTION/ { d = 1; next } /^\.SH/ { d = 0 }
+		d && /^\.TP/ { getline; print }' "$MAN/getrandom.1")
+	[ -n "$tags" ]
+	run ! grep -v '^\\fB\\-' <<<"$tags"
+}
+
 @test "mandoc -Tlint reports nothing for getrandom(1)" {
 	mandoc_clean "$MAN/getrandom.1"
 }

@@ -5,7 +5,7 @@
 #                                    deps` and `make test` do this, for all)
 #   tests/need.sh STEP...            check only: name what is missing, and fail
 #   tests/need.sh --list STEP...     print the packages, one a line
-# STEP: build, suite, fuzz, vm, bench, deb, debian13, or all.  Each runner
+# STEP: build, suite, tools, fuzz, vm, bench, deb, debian13, or all.  Each runner
 # checks its step, so that a missing tool stops it with the command that
 # installs it instead of failing halfway.
 set -eu
@@ -15,19 +15,23 @@ packages_of() {
 	case $1 in
 	build) echo make gcc libc6-dev ;;
 	# The host suite, on the host and in the guest (which runs it from the
-	# host's file system, with the host's tools).
-	suite) echo bats strace gdb bsdutils help2man mandoc groff-base valgrind \
-		rng-tools5 xxd gcc libc6-dev python3 time git coreutils parallel \
+	# host's file system, with the host's tools): what it cannot start
+	# without, then the tools some of its tests use.  `make check` needs
+	# only the first; a test whose tool is missing skips, naming it.
+	suite) echo bats coreutils ;;
+	tools) echo strace gdb bsdutils help2man mandoc groff-base valgrind \
+		rng-tools5 xxd gcc libc6-dev python3 time git parallel \
 		build-essential debhelper dpkg-dev lintian man-db bash-completion ;;
 	fuzz) echo clang libclang-rt-14-dev ;;
 	vm) echo linux-source-6.1 qemu-system-x86 busybox-static bash-static bats \
 		gcc gcc-multilib make flex bison bc libelf-dev libssl-dev cpio \
 		xz-utils git coreutils ;;
-	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 ;;
+	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 \
+		strace gnuplot-nox ;;
 	deb) echo build-essential debhelper dpkg-dev fakeroot ;;
 	debian13) echo debootstrap debian-archive-keyring git ;;
-	all) for step in build suite fuzz vm bench deb debian13; do packages_of "$step"; done ;;
-	*) echo "tests/need.sh: unknown step '$1' (build, suite, fuzz, vm, bench, deb, debian13, all)" >&2
+	all) for step in build suite tools fuzz vm bench deb debian13; do packages_of "$step"; done ;;
+	*) echo "tests/need.sh: unknown step '$1' (build, suite, tools, fuzz, vm, bench, deb, debian13, all)" >&2
 	   return 1 ;;
 	esac
 }

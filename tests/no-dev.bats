@@ -56,21 +56,21 @@ at_fd_floor() {
 }
 
 @test "works with the file descriptor limit at its floor" {
-	skip_if_sanitized
+	needs_plain_build
 	run -0 --separate-stderr at_fd_floor --bytes 16 --hex
 	[ -z "$stderr" ]
 	[[ $(cat "$OUT") =~ ^[0-9a-f]{32}$ ]]
 }
 
 @test "a large threaded stream works with the file descriptor limit at its floor" {
-	skip_if_sanitized
+	needs_plain_build
 	run -0 --separate-stderr at_fd_floor --bytes 4M --threads=4
 	[ -z "$stderr" ]
 	[ "$(size "$OUT")" -eq $((4 * 1024 * 1024)) ]
 }
 
 @test "--output needs just one free file descriptor" {
-	skip_if_sanitized
+	needs_plain_build
 	# 0, 1 and 2 are open and 3 is closed (bats keeps it for itself): the
 	# limit of 4 leaves one descriptor, for the file.
 	mkdir "$BATS_TEST_TMPDIR/dir"
@@ -104,7 +104,7 @@ make_chroot() {
 }
 
 @test "works in a chroot without /dev, /proc or /sys" {
-	skip_if_sanitized
+	needs_plain_build
 	make_chroot "$BATS_TEST_TMPDIR/root"
 	run -0 --separate-stderr chroot "$BATS_TEST_TMPDIR/root" /getrandom --bytes 16 --hex
 	[ -z "$stderr" ]
@@ -113,7 +113,7 @@ make_chroot() {
 }
 
 @test "--output works in a chroot without /dev or /proc" {
-	skip_if_sanitized
+	needs_plain_build
 	make_chroot "$BATS_TEST_TMPDIR/root"
 	mkdir "$BATS_TEST_TMPDIR/root/keys"
 	run -0 --separate-stderr chroot "$BATS_TEST_TMPDIR/root" /getrandom \

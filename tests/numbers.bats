@@ -14,7 +14,7 @@ require_gnu_head() {
 @test "--bytes counts as head -c counts, suffix by suffix" {
 	require_gnu_head
 	local n
-	for n in 1b 3b 1k 1K 1kB 1KB 1KD 1KiB 1kiB 2m 1M 1MB 1MiB 1mB; do
+	for n in 1b 3b 1k 1K 1kB 1KB 1KD 1KiB 1kiB 2m 1M 1MB 1MiB 1mB +5 +0 +1K; do
 		run -0 gr --bytes "$n"
 		[ "$(size "$OUT")" -eq "$(head -c "$n" /dev/zero | wc -c)" ] ||
 			fail_with "--bytes $n: $(size "$OUT") bytes"
@@ -26,7 +26,7 @@ require_gnu_head() {
 	local n head_ok ours
 	# A size is accepted when the only failure is the full disk (status 1).
 	for n in 1G 1GB 1T 1TiB 1P 1PB 1E 8EiB 16EiB 18EB 19EB 0Z 1Z 0Y 1Y 1g 1t 1bB \
-		1KiD 1Gi 1B 1c 1w 1x; do
+		1KiD 1Gi 1B 1c 1w 1x +1G +16EiB ++1G +-1G; do
 		head -c "$n" /dev/null 2>/dev/null && head_ok=1 || head_ok=0
 		run gr --bytes "$n" --threads 1 --output /dev/full
 		# --output /dev/full is refused as a device (1) only once the size parsed.
@@ -40,6 +40,26 @@ require_gnu_head() {
 	for d in .5 5. 0.5s 1m .5m 1h 1d 365d; do
 		run -0 --separate-stderr gr --timeout "$d" --bytes 4
 		[ "$(size "$OUT")" -eq 4 ] || fail_with "--timeout $d: $stderr"
+	done
+}
+
+@test "every count takes one leading +, as GNU tools do, and nothing more" {
+	run -0 gr --count +2 --bytes +3 --hex
+	[ "$(wc -l <"$OUT")" -eq 2 ]
+	run -0 gr --bytes 3 --hex --wrap +2
+	[ "$(wc -l <"$OUT")" -eq 3 ]
+	run -0 gr --threads +2 --bytes 7
+	[ "$(size "$OUT")" -eq 7 ]
+	run -0 gr --password +5
+	[ "$(size "$OUT")" -eq 6 ]
+	run -0 gr --timeout +.5 --bytes 4
+	[ "$(size "$OUT")" -eq 4 ]
+	local bad
+	for bad in "--bytes=++5" "--bytes=+" "--bytes= +5" "--bytes=+-5" \
+		"--count=++2" "--threads=+" "--wrap=+-1" "--timeout=++1" \
+		"--timeout=+" "--password=++5"; do
+		run --separate-stderr gr "$bad" --hex
+		assert_usage_error "'${bad#*=}'"
 	done
 }
 

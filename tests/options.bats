@@ -211,6 +211,14 @@ counts_size() {
 	[ "$(grep -E 'getrandom\("' "$BATS_TEST_TMPDIR/log" | cut -d ' ' -f 1 | sort -u | wc -l)" -gt 1 ]
 }
 
+@test "--threads=1024 starts no more threads than the output has chunks" {
+	require strace
+	# 2 MiB is 22 chunks: the thread that writes and at most 21 more.
+	run -0 threads_started "$GETRANDOM" --bytes 2M --threads=1024
+	[ "$output" -ge 1 ] && [ "$output" -le 21 ] ||
+		fail_with "$output threads for 22 chunks"
+}
+
 @test "--help goes to stdout in the GNU layout and exits 0" {
 	run -0 --separate-stderr "$GETRANDOM" --help
 	[ -z "$stderr" ]
@@ -227,6 +235,15 @@ counts_size() {
 		--help --version; do
 		[[ $output == *" $option"[$' \n']* ]] || fail_with "no $option in --help"
 	done
+}
+
+@test "--help lists each option once" {
+	run -0 "$GETRANDOM" --help
+	# The option lines: "  -x, --long..." or "      --long...".
+	local dups
+	dups=$(grep -oE '^  (-[a-zA-Z], )?--[a-z0-9-]+|^      --[a-z0-9-]+' <<<"$output" |
+		sed -E 's/^ +(-[a-zA-Z], )?//' | sort | uniq -d)
+	[ -z "$dups" ] || fail_with "listed twice: $dups"
 }
 
 @test "--help lists the exit statuses" {
@@ -247,6 +264,38 @@ counts_size() {
 @test "--help to a full disk fails with status 1" {
 	run -1 --separate-stderr bash -c '"$GETRANDOM" --help >/dev/full'
 	[[ $stderr == "getrandom: "*"No space left on device"* ]]
+}
+
+# help_through_full_pipe OPTION ROOM: OPTION's text, written to a
+# non-blocking pipe with ROOM bytes of room, all arrives and the status is 0.
+help_through_full_pipe() {
+	NONBLOCK_ROOM=$2 NONBLOCK_COPY=$BATS_TEST_TMPDIR/copy run -0 --separate-stderr \
+		perl "$TESTS/tools/nonblock-pipe.pl" "$GETRANDOM" "$1"
+	"$GETRANDOM" "$1" >"$BATS_TEST_TMPDIR/text"
+	[ "$output" = "$(size "$BATS_TEST_TMPDIR/text") 0" ] ||
+		fail_with "$1, $2 bytes of room: $output $stderr"
+	cmp "$BATS_TEST_TMPDIR/copy" "$BATS_TEST_TMPDIR/text"
+	[ -z "$stderr" ]
+}
+
+@test "--help and --version reach a non-blocking pipe that takes them in pieces" {
+	# One page of room: the kernel takes part of --help and says so.
+	help_through_full_pipe --help 4096
+	# No room at all for a short text: write(2) says EAGAIN.
+	help_through_full_pipe --help 100
+	help_through_full_pipe --version 100
+}
+
+@test "--help and --version survive short and interrupted writes" {
+	build_tools
+	need_tools
+	run -0 shim FAULT_WRITE_MAX=7 -- --help
+	[ "$output" = "$("$GETRANDOM" --help)" ]
+	run -0 shim FAULT_WRITE_MAX=7 -- --version
+	[ "$output" = "$("$GETRANDOM" --version)" ]
+	require strace
+	run -0 strace -qq -o /dev/null -e inject=write:error=EINTR:when=1 "$GETRANDOM" --version
+	[ "$output" = "$("$GETRANDOM" --version)" ]
 }
 
 @test "the program name in messages is getrandom, whatever it is run as" {
@@ -282,8 +331,14 @@ threads_started() {
 	# This host's cgroup v2 has no cpu controller to set a real quota with:
 	# a private mount namespace puts a cpu.max of one CPU where the tool
 	# reads it, /sys/fs/cgroup/cpu.max for the root cgroup.
+	# An ordinary user gets the mount namespace inside a user namespace
+	# of its own.
+	local ns=(-m)
+	[ "$(id -u)" -eq 0 ] || ns=(-r -m)
+	unshare "${ns[@]}" true 2>/dev/null ||
+		skip "this user may not make a mount namespace (unshare ${ns[*]})"
 	# LeakSanitizer refuses to run under ptrace (see strace in helpers.bash).
-	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" run -0 unshare -m bash -c '
+	ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" run -0 unshare "${ns[@]}" bash -c '
 		mount -t tmpfs quota /sys/fs/cgroup || exit 77
 		echo "100000 100000" >/sys/fs/cgroup/cpu.max
 		strace -f -qq -o "$1" -e trace=clone,clone3 "$GETRANDOM" --bytes 4M >/dev/null
@@ -297,7 +352,7 @@ threads_started() {
 	local n
 	for n in 9223372036854775808 18446744073709551615; do
 		ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-			run bash -c 'strace -qq -o "$1" -e trace=fcntl "$GETRANDOM" --hex --bytes "$2" |
+			run bash -c 'strace -qq -o "$1" -e trace="$FCNTL" "$GETRANDOM" --hex --bytes "$2" |
 			head -c 1 >/dev/null' _ "$BATS_TEST_TMPDIR/fcntl.log" "$n"
 		grep -q 'F_SETPIPE_SZ, 1048576' "$BATS_TEST_TMPDIR/fcntl.log" ||
 			fail_with "--hex --bytes $n: $(cat "$BATS_TEST_TMPDIR/fcntl.log")"

@@ -128,7 +128,7 @@ holds_no_repeat() {
 	local big bytes
 	big=$(scaled 64)
 	bytes=$((${big%M} * 1048576))
-	"$GETRANDOM" --bytes "$big" --threads 4 --hex | xxd -r -p >"$f"
+	"$GETRANDOM" --bytes "$big" --threads 4 --hex | hex_decoded >"$f"
 	holds_no_repeat "$f" "$bytes"
 }
 

@@ -274,6 +274,17 @@ signal_during_wait() {
 	[ -z "$output" ]
 }
 
+@test "a --timeout finer than the timer's microseconds is reported as the time it ran" {
+	local t
+	for t in 0.0000015:0.000002 0.0000001:0.000001 0.0000009:0.000001; do
+		run -3 --separate-stderr env FAULT_POOL_BLOCKS=1 \
+			LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --timeout "${t%%:*}" --hex
+		[ "$stderr" = "getrandom: timed out after ${t#*:} s waiting for the kernel's entropy pool to be initialized (--timeout ${t%%:*} s, rounded up to whole microseconds)" ] ||
+			fail_with "--timeout ${t%%:*}: $stderr"
+		[ -z "$output" ]
+	done
+}
+
 @test "a tiny --timeout with the pool initialized still writes the bytes" {
 	run -0 "$GETRANDOM" --timeout 0.000001 --hex
 	[[ $output =~ ^[0-9a-f]{64}$ ]]

@@ -4,7 +4,8 @@
 # (definite, indirect or possible; "still reachable" after err() is not a
 # leak), and the tool's own exit status unchanged.  Valgrind's status 99
 # means it found an error.  An ASan build (SANITIZE=1) cannot run under
-# valgrind, and ASan checks the same things there, so these skip.
+# valgrind: on it, these run on GETRANDOM_PLAIN (make test gives the plain
+# build), or skip.
 
 bats_require_minimum_version 1.5.0
 load helpers
@@ -15,7 +16,7 @@ setup_file() {
 
 setup() {
 	require valgrind "valgrind is not installed"
-	skip_if_sanitized "SANITIZE=1 build: ASan checks memory instead of valgrind"
+	needs_plain_build "SANITIZE=1 build: ASan checks memory instead of valgrind"
 	f=$BATS_TEST_TMPDIR/data
 }
 

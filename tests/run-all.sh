@@ -2,15 +2,14 @@
 # Runs every suite (what `make test` and CI do) and prints the total.
 #   tests/run-all.sh
 # 1. the QEMU guests (vm/check.sh, in the background, its output in
-#    build/vm-check.log): the whole suite on the patched kernel, on the
-#    build with warnings as errors and with every tool, then the negative
-#    control on the baseline kernel;
-# 2. meanwhile, on the other CPU: the host suite on this machine's kernel,
-#    built with AddressSanitizer and UBSan, at full sizes, then the
-#    fuzzers for a bounded time (FUZZ_SECONDS, default 30 each).
-# The plain build's host run (`make check`) is not repeated here: the guest
-# runs the same suite on the same build, and the ASan run covers this
-# machine's kernel and the full sizes the guest scales down.
+#    build/vm-check.log): on the patched kernel, the test files whose
+#    outcome the kernel decides (tests/places), on the build with warnings
+#    as errors; then the negative control on the baseline kernel;
+# 2. meanwhile, on the host: the other test files, once, on the build with
+#    AddressSanitizer and UBSan (the few tests that cannot run on it, such
+#    as valgrind's, on the plain build), then the fuzzers for a bounded
+#    time (FUZZ_SECONDS, default 30 each).
+# No file runs in both places: tests/places says which runs where, and why.
 # Each step leaves TAP in build/tap/; a failed step does not stop the others.
 set -eu
 cd "$(dirname "$0")/.."
@@ -39,7 +38,8 @@ step make WERROR=1 cli/getrandom cli/getrandom.static build/getrandom-asan
 echo "=== make WERROR=1 vm-check, in the background (build/vm-check.log)"
 make WERROR=1 vm-check >build/vm-check.log 2>&1 &
 guests=$!
-step env GETRANDOM=build/getrandom-asan tests/check.sh host-sanitize
+step env GETRANDOM=build/getrandom-asan GETRANDOM_PLAIN=cli/getrandom \
+	tests/check.sh host-sanitize host
 tap_step fuzz tests/fuzz/run.sh "${FUZZ_SECONDS:-30}"
 echo "=== waiting for make vm-check"
 wait "$guests" || { status=1; echo "=== FAILED: make WERROR=1 vm-check"; }

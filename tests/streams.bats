@@ -69,13 +69,14 @@ stream_count() {
 
 # piped_fcntl LOG ARGS...: runs getrandom ARGS into `wc -c` under strace,
 # its fcntl(2) calls in LOG; prints the byte count, then the exit status.
-# INJECT, if set, is an strace fault to inject (e.g. fcntl:error=EPERM).
+# INJECT, if set, is an strace fault to inject (e.g. error=EPERM:when=2),
+# into fcntl(2) and, on 32-bit targets, fcntl64(2) (FCNTL in helpers.bash).
 piped_fcntl() {
 	local log=$1
 	shift
 	export -f strace	# the helper's, for the shell below
-	run -0 --separate-stderr bash -c 'strace -qq -o "$1" -e trace=fcntl \
-		${INJECT:+-e inject="$INJECT"} "${@:2}" | wc -c
+	run -0 --separate-stderr bash -c 'strace -qq -o "$1" -e trace="$FCNTL" \
+		${INJECT:+-e inject="$FCNTL:$INJECT"} "${@:2}" | wc -c
 		echo "${PIPESTATUS[0]}"' _ "$log" "$GETRANDOM" "$@"
 	[ -z "$stderr" ]
 }
@@ -85,7 +86,7 @@ piped_fcntl() {
 	piped_fcntl "$BATS_TEST_TMPDIR/log" --bytes 1M --threads=1
 	[ "${lines[0]// /}" = 1048576 ]
 	[ "${lines[1]}" = 0 ]
-	grep -qx 'fcntl(1, F_SETPIPE_SZ, 1048576) *= 1048576' "$BATS_TEST_TMPDIR/log"
+	grep -Eqx 'fcntl(64)?\(1, F_SETPIPE_SZ, 1048576\) *= 1048576' "$BATS_TEST_TMPDIR/log"
 }
 
 @test "output that fits a pipe as it is leaves the pipe alone, with no call" {
@@ -93,12 +94,12 @@ piped_fcntl() {
 	piped_fcntl "$BATS_TEST_TMPDIR/log" --bytes 32K --hex
 	[ "${lines[0]// /}" = 65537 ]
 	[ "${lines[1]}" = 0 ]
-	run ! grep -q 'fcntl(1' "$BATS_TEST_TMPDIR/log"
+	run ! grep -Eq 'fcntl(64)?\(1' "$BATS_TEST_TMPDIR/log"
 }
 
 @test "a pipe that may not grow still gets every byte" {
 	require strace
-	INJECT=fcntl:error=EPERM:when=2 piped_fcntl "$BATS_TEST_TMPDIR/log" \
+	INJECT=error=EPERM:when=2 piped_fcntl "$BATS_TEST_TMPDIR/log" \
 		--bytes 3M --hex
 	[ "${lines[0]// /}" = $((6 * 1024 * 1024 + 1)) ]
 	[ "${lines[1]}" = 0 ]

@@ -93,15 +93,15 @@ spells() {
 		[ "$(size "$OUT")" -eq $((8 * ((n + 4) / 5) + 1)) ]
 		gr --bytes "$n" --base32 --no-padding
 		[ "$(size "$OUT")" -eq $(((8 * n + 4) / 5 + 1)) ]
-		! grep -q = "$OUT"
+		run ! grep -q = "$OUT"
 		gr --bytes "$n" --base64url
 		[ "$(size "$OUT")" -eq $((4 * ((n + 2) / 3) + 1)) ]
 		gr --bytes "$n" --base64url --no-padding
 		[ "$(size "$OUT")" -eq $(((4 * n + 2) / 3 + 1)) ]
-		! grep -q = "$OUT"
+		run ! grep -q = "$OUT"
 		gr --bytes "$n" --base64 --no-padding
 		[ "$(size "$OUT")" -eq $(((4 * n + 2) / 3 + 1)) ]
-		! grep -q = "$OUT"
+		run ! grep -q = "$OUT"
 	done
 	gr --bytes 1 --base32
 	[[ $(cat "$OUT") =~ ^[A-Z2-7]{2}======$ ]]
@@ -222,7 +222,7 @@ counted_spells() {
 }
 
 @test "--count=18446744073709551615 streams in little memory" {
-	skip_if_sanitized
+	needs_plain_build
 	require /usr/bin/time "GNU time (package time) not installed"
 	/usr/bin/time -f %M -o "$BATS_TEST_TMPDIR/rss" "$GETRANDOM" \
 		--count 18446744073709551615 --bytes 16 --hex |
@@ -297,12 +297,17 @@ wraps_like_base64() {
 	[ "$(wc -l <"$OUT")" -eq 4 ]
 }
 
-@test "--count refuses 0, signs, suffixes, blanks and values over 2^64-1" {
+@test "--count refuses 0, a minus, suffixes, blanks and values over 2^64-1" {
 	local bad
-	for bad in 0 -1 +1 1K 1.5 ' 1' '1 ' '' 0x10 18446744073709551616 99999999999999999999; do
+	for bad in 0 -1 ++1 1K 1.5 ' 1' '1 ' '' 0x10 18446744073709551616 99999999999999999999; do
 		run --separate-stderr gr --hex --count "$bad"
 		assert_usage_error "invalid count '$bad'"
 	done
+}
+
+@test "--count takes one leading +, as every count does" {
+	gr --hex --bytes 4 --count +3
+	[ "$(wc -l <"$OUT")" -eq 3 ]
 }
 
 @test "--wrap refuses what is not a column count" {

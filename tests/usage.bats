@@ -38,8 +38,12 @@ bad_timeout() {
 	bad_size '5 '
 }
 
-@test "--bytes=+5 is refused" {
-	bad_size +5
+@test "--bytes with more than one sign, or a sign alone, is refused" {
+	# One leading + is GNU's habit and taken (tests/numbers.bats).
+	bad_size ++5
+	bad_size +
+	bad_size +-5
+	bad_size -+5
 }
 
 @test "--bytes=0x10 is refused" {
@@ -189,9 +193,11 @@ bad_timeout() {
 	assert_usage_error "'0'"
 }
 
-@test "--threads=17 is refused" {
-	run --separate-stderr gr --threads=17
-	assert_usage_error "'17'"
+@test "--threads=1025 is refused, 1024 taken" {
+	run --separate-stderr gr --threads=1025
+	assert_usage_error "'1025'"
+	[[ $stderr == *"(1 to 1024)"* ]]
+	run -0 gr --threads=1024 --bytes 1
 }
 
 @test "--threads=x is refused" {

@@ -103,8 +103,8 @@ configure() {
 record_version() {
 	{
 		echo "variant: $VARIANT"
-		echo "kernelversion: $(make -s -C "$SRC" kernelversion)"
-		echo "kernelrelease: $(make -s -C "$SRC" O="$OBJ" kernelrelease)"
+		echo "kernelversion: $(make -s --no-print-directory -C "$SRC" kernelversion)"
+		echo "kernelrelease: $(make -s --no-print-directory -C "$SRC" O="$OBJ" kernelrelease)"
 		echo "debian-package: $(dpkg-query -W -f='${Package} ${Version}' linux-source-6.1)"
 		echo "series-sha256: $1"
 		echo "patches:"

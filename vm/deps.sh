@@ -5,4 +5,4 @@
 set -eu
 
 # tests/need.sh holds the lists and does the checking and installing.
-exec "$(dirname "$0")/../tests/need.sh" vm suite
+exec "$(dirname "$0")/../tests/need.sh" vm suite tools

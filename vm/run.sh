@@ -2,8 +2,9 @@
 # Boots build/bzImage-VARIANT with build/initramfs.cpio in QEMU (TCG, no
 # RDRAND/RDSEED, no virtio-rng, random.trust_cpu=off, so the guest starts
 # with its entropy pool uninitialized) and runs the guest tests. The host's
-# root file system is shared read-only over 9p (tag "root"): the guest runs
-# the host suite from this repository with the host's tools.
+# root file system (tag "root") and this repository (tag "repo", wherever
+# it lies) are shared read-only over 9p: the guest runs the host suite from
+# this repository with the host's tools.
 # Call: vm/run.sh patched|baseline [shell]
 #   without shell: the TAP the guest sends over its second serial port
 #     (build/result-VARIANT.txt) is printed, the console goes to
@@ -47,29 +48,45 @@ ACCEL=(-accel tcg,thread=multi -cpu max,-rdrand,-rdseed)
 # same 102 tests 8 % faster.
 APPEND="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic tsc=reliable"
 APPEND+=" random.trust_cpu=off random.trust_bootloader=off"
-APPEND+=" VM_VARIANT=$VARIANT VM_MODE=$MODE VM_REPO=$ROOT"
+APPEND+=" VM_VARIANT=$VARIANT VM_MODE=$MODE"
 [ -n "${VM_TESTS:-}" ] && APPEND+=" VM_TESTS=$VM_TESTS"
 
 # The QEMU command line, with the console and the result port to add.
 QEMU=(qemu-system-x86_64 -nodefaults -nographic -no-reboot
 	"${ACCEL[@]}" -smp "${VM_CPUS:-2}" -m 6G
 	-virtfs local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap
+	-virtfs "local,path=${ROOT//,/,,},mount_tag=repo,security_model=none,readonly=on,multidevs=remap"
 	-kernel "$KERNEL" -initrd "$INITRD" -append "$APPEND")
 
 if [ "$MODE" = shell ]; then
 	exec "${QEMU[@]}" -serial mon:stdio -serial null
 fi
 
-rm -f "$RESULT"
+rm -f "$RESULT" "$CONSOLE"
 start=$(date +%s)
+qemu_status=0
 timeout --foreground "${VM_TIMEOUT:-10800}" "${QEMU[@]}" -serial "file:$CONSOLE" -serial "file:$RESULT" </dev/null ||
-	echo "vm/run.sh: QEMU exited with status $? (124: timeout)" >&2
+	qemu_status=$?
 echo "# vm: $VARIANT guest ran for $(($(date +%s) - start)) s"
-[ -f "$RESULT" ] && grep -v '^vm-status: ' "$RESULT"
-verdict=$(sed -n 's/^vm-status: //p' "$RESULT" 2>/dev/null | tail -n 1)
-if [ "$verdict" != 0 ]; then
-	echo "vm/run.sh: $VARIANT guest failed (status ${verdict:-none: it did not finish});" \
-		"last console lines ($CONSOLE):" >&2
-	tail -n 30 "$CONSOLE" >&2 || true
-	exit 1
+if [ -s "$RESULT" ]; then
+	grep -v '^vm-status: ' "$RESULT" || true
 fi
+verdict=$(sed -n 's/^vm-status: //p' "$RESULT" 2>/dev/null | tail -n 1)
+[ "$verdict" = 0 ] && exit 0
+# Every way the guest can fail: say which, then what the console saw last.
+if [ -n "$verdict" ]; then
+	why="its tests failed (status $verdict)"
+elif [ "$qemu_status" = 124 ]; then
+	why="it was stopped after VM_TIMEOUT=${VM_TIMEOUT:-10800} s without a verdict"
+elif [ "$qemu_status" != 0 ]; then
+	why="QEMU exited with status $qemu_status before the guest gave a verdict"
+else
+	why="it powered off without giving a verdict"
+fi
+echo "vm/run.sh: $VARIANT guest failed: $why; last console lines ($CONSOLE):" >&2
+if [ -s "$CONSOLE" ]; then
+	tail -n 30 "$CONSOLE" >&2
+else
+	echo "  (the console is empty: QEMU stopped before the kernel printed anything)" >&2
+fi
+exit 1

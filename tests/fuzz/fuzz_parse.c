@@ -11,6 +11,7 @@
  *
  * Build and run: tests/fuzz/run.sh
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,12 @@ static const char *ref_digits(const char *s, u128 *value)
 	return s;
 }
 
+/* GNU's numbers may start with one '+', which changes nothing. */
+static const char *ref_plus(const char *s)
+{
+	return s[0] == '+' ? s + 1 : s;
+}
+
 /*
  * GNU head -c's suffixes (coreutils 9.1): "b" is 512; each letter of
  * KMGTPEZY (k and m too) is a power of 1024 alone or with "iB", of 1000
@@ -53,7 +60,7 @@ static int ref_size(const char *s, uint64_t *out)
 	char name[8];
 	u128 n, mult;
 
-	s = ref_digits(s, &n);
+	s = ref_digits(ref_plus(s), &n);
 	if (s == NULL)
 		return 0;
 	mult = 0;
@@ -98,7 +105,7 @@ static int ref_size(const char *s, uint64_t *out)
 static int ref_seconds(const char *s, struct timespec *out)
 {
 	u128 whole = 0, nanos = 0, unit, total;
-	const char *p = s;
+	const char *p = ref_plus(s);
 	int digits = 0, any = 0, rest = 0;
 
 	for (; *p >= '0' && *p <= '9'; p++, any = 1) {
@@ -140,19 +147,19 @@ static int ref_count(const char *s, unsigned int max, unsigned int *out)
 {
 	u128 n;
 
-	s = ref_digits(s, &n);
+	s = ref_digits(ref_plus(s), &n);
 	if (s == NULL || *s != '\0' || n < 1 || n > max)
 		return 0;
 	*out = (unsigned int)n;
 	return 1;
 }
 
-/* "-?[0-9]+" as a whole, its value saturated at 2^64 either way. */
+/* "[-+]?[0-9]+" as a whole, its value saturated at 2^64 either way. */
 static int ref_bound(const char *s, size_t len, __int128 *value)
 {
 	int negative = len > 0 && s[0] == '-';
 	__int128 n = 0;
-	size_t i = negative ? 1 : 0;
+	size_t i = len > 0 && (s[0] == '-' || s[0] == '+') ? 1 : 0;
 
 	if (i == len)
 		return 0;
@@ -260,14 +267,18 @@ static void check_mode(const char *text)
 {
 	size_t len = strlen(text);
 	unsigned long want = 0;
-	int valid = len >= 1 && len <= 4;
+	int valid = len >= 1;
 	mode_t mode = 0xffff;
 
+	/* chmod's digits: any number of them, leading zeros too, up to 7777. */
 	for (size_t i = 0; i < len; i++) {
 		if (text[i] < '0' || text[i] > '7')
 			valid = 0;
-		want = want * 8 + (unsigned long)(text[i] - '0');
+		if (want <= 07777)
+			want = want * 8 + (unsigned long)(text[i] - '0');
 	}
+	if (want > 07777)
+		valid = 0;
 	CHECK(parse_mode(text, &mode) == valid);
 	CHECK(!valid || (mode == want && mode <= 07777));
 }
@@ -278,13 +289,16 @@ static void check_owner(const char *text)
 	const char *colon = strchr(text, ':');
 	size_t ulen = colon ? (size_t)(colon - text) : strlen(text);
 	size_t glen = colon ? strlen(colon + 1) : 0;
-	int valid = ulen >= 1 && ulen < 16 && (!colon || (glen >= 1 && glen < 16));
+	/* chown's USER, USER:GROUP, USER: and :GROUP; not ":" alone. */
+	int valid = ulen < 16 && glen < 16 && ulen + glen > 0;
 	unsigned int id;
 	u128 n;
 	const char *rest = ref_digits(text, &n);
+	bool got_colon = !colon;
 
-	CHECK(split_owner(text, user, group, sizeof(user)) == valid);
+	CHECK(split_owner(text, user, group, sizeof(user), &got_colon) == valid);
 	if (valid) {
+		CHECK(got_colon == (colon != NULL));
 		CHECK(strlen(user) == ulen && strncmp(user, text, ulen) == 0);
 		CHECK(colon ? strcmp(group, colon + 1) == 0 : group[0] == '\0');
 	}
@@ -299,7 +313,7 @@ static int ref_whole(const char *s, uint64_t min, uint64_t *out)
 {
 	u128 n;
 
-	s = ref_digits(s, &n);
+	s = ref_digits(ref_plus(s), &n);
 	if (s == NULL || *s != '\0' || n < min || n > UINT64_MAX)
 		return 0;
 	*out = (uint64_t)n;

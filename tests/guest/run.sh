@@ -5,13 +5,15 @@
 # build/tap/guest-VARIANT-NAME.tap). Exit status 0 when every section passed.
 # Call (in the guest): /tests/guest/run.sh, with from the kernel command line
 #   VM_VARIANT=patched|baseline
-#   VM_REPO=DIR       where the repository lies in the host's file system,
-#                     which vm/run.sh shares read-only over 9p (tag "root")
 #   VM_TESTS=a.bats,b.bats   optionally: only those host test files
+# vm/run.sh shares two trees read-only over 9p: the host's root (tag
+# "root") and the repository under test (tag "repo").
 # The uninitialized-pool checks run first, from the initramfs with the
 # static build, before anything can initialize the pool. Then the host's
-# root is mounted at /host (writable through a tmpfs overlay), with the guest's own /proc, /sys, /dev and a
-# tmpfs on /tmp, and the whole host suite runs chrooted there, with the
+# root is mounted at /host (writable through a tmpfs overlay), with the
+# guest's own /proc, /sys, /dev and a tmpfs on /tmp, the repository at
+# $REPO in it, and the host suite's files that tests/places puts in the
+# guest (those whose outcome the kernel decides) run chrooted there, with the
 # host's tools (strace, valgrind, gdb, cc, rngtest, script, python3), on the
 # dynamic build cli/getrandom (the LD_PRELOAD shim, valgrind and gdb need
 # it; the static one makes the same system calls).
@@ -23,7 +25,10 @@ export BATS_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-900}
 # Tells the host suite it runs in the guest (scaled() sizes its streams).
 export GETRANDOM_IN_VM=1
 VARIANT=${VM_VARIANT:-patched}
-REPO=${VM_REPO:-}
+# One fixed path for the tree under test, wherever the clone lies on the
+# host: a clone under /tmp or /run would be hidden by the guest's own
+# tmpfs there.
+REPO=/src/getrandom
 HOST=/host
 SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-7200}
 status=0
@@ -46,6 +51,7 @@ section() {
 	local name=$1 out=/tmp/section.out rc
 	shift
 	echo "# vm-tap: $name"
+	[ -z "${SECTION_NOTE:-}" ] || echo "# $SECTION_NOTE"
 	echo "== $name" >&2
 	: >"$out"
 	# The console (build/console-VARIANT.log) shows the TAP as it comes,
@@ -93,6 +99,18 @@ mount_host() {
 	return 1
 }
 
+# Mounts the repository's own 9p share at $HOST$REPO, writable through a
+# tmpfs overlay of its own (the suite builds its checkers under build/).
+mount_repo() {
+	mkdir -p /repo-lower /overlay/repo-upper /overlay/repo-work "$HOST$REPO" &&
+		mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=262144 \
+			repo /repo-lower &&
+		mount -t overlay -o lowerdir=/repo-lower,upperdir=/overlay/repo-upper,workdir=/overlay/repo-work \
+			overlay "$HOST$REPO" && return 0
+	echo "guest: cannot mount the repository (9p tag repo) at $HOST$REPO" >&2
+	return 1
+}
+
 # The host suite's command, test files to append (paths in the host):
 # chrooted in the host's root, on the dynamic build, in a clean environment,
 # each result with its time ("in N ms": what TCG makes slow). The files run
@@ -134,8 +152,8 @@ if [ -z "${VM_TESTS:-}" ]; then
 	section_of kselftest-32-early /kselftest/getrandom_test_32 "kernel-patch/ has no kselftest yet"
 fi
 section uninitialized bats --tap /tests/guest/uninitialized.bats
-if [ -z "$REPO" ] || ! mount_host; then
-	section_of bats "$HOST/${REPO:-VM_REPO}/tests" "no host file system shared with the guest"
+if ! mount_host || ! mount_repo; then
+	section_of bats "$HOST$REPO/tests" "no host file system shared with the guest"
 	exit 1
 fi
 # man-db's dpkg trigger rebuilds the manual's index after each package
@@ -150,10 +168,12 @@ if [ -n "${VM_TESTS:-}" ]; then
 	suite=("${suite[@]##*/}")
 	suite=("${suite[@]/#/$REPO/tests/}")
 else
-	suite=("$HOST$REPO"/tests/*.bats)
-	suite=("${suite[@]#"$HOST"}")
+	# The files whose outcome the kernel decides (tests/places).
+	mapfile -t suite < <(chroot "$HOST" "$REPO/tests/placed.sh" guest)
+	suite=("${suite[@]/#/$REPO/tests/}")
 fi
-section_of bats "$HOST${suite[0]}" "not in the host's file system" "${host_bats[@]}" "${suite[@]}"
+SECTION_NOTE="runs: ${suite[*]##*/}" section_of bats "$HOST${suite[0]:-$REPO/tests/places}" \
+	"no test file to run (tests/placed.sh guest failed)" "${host_bats[@]}" "${suite[@]}"
 if [ -z "${VM_TESTS:-}" ]; then
 	section_of kselftest-64 /kselftest/getrandom_test "kernel-patch/ has no kselftest yet"
 	section_of kselftest-32 /kselftest/getrandom_test_32 "kernel-patch/ has no kselftest yet"

@@ -6,14 +6,18 @@
 # slowly, and prints
 # "BYTES STATUS": how many bytes came through and COMMAND's exit status
 # (128+N when killed by signal N).  The bytes read go to $NONBLOCK_COPY when
-# that is set.
+# that is set.  With NONBLOCK_ROOM=N, the pipe is shrunk to two pages and
+# holds all of it but N bytes before COMMAND starts, so that even a short
+# text meets a full pipe; those bytes are read back first and not counted.
 use strict;
 use warnings;
 use Fcntl qw(F_GETFL F_SETFL O_NONBLOCK);
 use POSIX qw(WNOHANG);
 
-# The x86_64 number of poll(2), as /proc/PID/syscall shows it.
-use constant SYS_POLL => 7;
+# poll(2) and ppoll(2) as /proc/PID/syscall shows them: x86_64's numbers
+# (also what qemu-user makes for a foreign binary), then i386's, which a
+# 32-bit process on an x86_64 kernel shows.
+my %POLL_CALLS = map { $_ => 1 } (7, 271, 168, 309);
 
 # The pids of $pid and of every process below it, from /proc/*/stat.
 sub process_tree {
@@ -39,7 +43,7 @@ sub polling {
 		for my $task (glob "/proc/$p/task/*/syscall") {
 			open(my $fh, '<', $task) or next;
 			my $line = <$fh> // next;
-			return 1 if $line =~ /^(\d+) / && $1 == SYS_POLL;
+			return 1 if $line =~ /^(\d+) / && $POLL_CALLS{$1};
 		}
 	}
 	return 0;
@@ -57,9 +61,19 @@ sub wait_for_poll {
 	return 1;
 }
 
+# Linux's F_SETPIPE_SZ and F_GETPIPE_SZ, which Perl's Fcntl lacks.
+use constant { F_SETPIPE_SZ => 1031, F_GETPIPE_SZ => 1032 };
+
 pipe(my $r, my $w) or die "pipe: $!";
 my $flags = fcntl($w, F_GETFL, 0) or die "fcntl: $!";
 fcntl($w, F_SETFL, $flags | O_NONBLOCK) or die "fcntl: $!";
+my $filled = 0;
+if (defined $ENV{NONBLOCK_ROOM}) {
+	fcntl($w, F_SETPIPE_SZ, 8192) or die "F_SETPIPE_SZ: $!";
+	my $size = fcntl($w, F_GETPIPE_SZ, 0) or die "F_GETPIPE_SZ: $!";
+	$filled = $size - $ENV{NONBLOCK_ROOM};
+	syswrite($w, 'x' x $filled) == $filled or die "cannot fill the pipe: $!";
+}
 my $pid = fork() // die "fork: $!";
 if ($pid == 0) {
 	close $r;
@@ -75,6 +89,10 @@ if (defined $ENV{NONBLOCK_COPY}) {
 binmode $r;
 my $ended = !wait_for_poll($pid);
 my ($total, $reads, $buf) = (0, 0);
+while ($filled > 0) {
+	my $n = sysread($r, $buf, $filled) or die "cannot read the filling back: $!";
+	$filled -= $n;
+}
 while (my $n = sysread($r, $buf, 4096)) {
 	$total += $n;
 	print $copy $buf if $copy;

@@ -1,0 +1,36 @@
+#!/usr/bin/env bats
+# The source tree itself: what is committed and what git ignores.
+# Call: bats tests/tree.bats
+load helpers
+
+TOP=$BATS_TEST_DIRNAME/..
+
+setup() {
+	# The QEMU guest gets the tests without the git checkout.
+	git -C "$TOP" rev-parse --git-dir >/dev/null 2>&1 ||
+		skip "not a git checkout: nothing committed to look at"
+}
+
+# libFuzzer names what it saves after the kind of failure and a hash.
+ARTIFACTS='(^|/)(crash|leak|timeout|oom|slow-unit)-[^/]*$'
+
+@test "no libFuzzer artifact is committed: real regressions have names under tests/fuzz/regressions/" {
+	run -0 git -C "$TOP" ls-files
+	run ! grep -E "$ARTIFACTS" <<<"$output"
+}
+
+@test "git ignores libFuzzer's artifact names, at the top and below" {
+	local prefix dir
+	for prefix in crash leak timeout oom slow-unit; do
+		for dir in "" cli/ tests/fuzz/; do
+			git -C "$TOP" check-ignore -q --no-index \
+				"${dir}$prefix-5dfa2723c4ffcef66cb5d07bc163b28c12e133e9" ||
+				fail_with "not ignored: ${dir}$prefix-..."
+		done
+	done
+}
+
+@test "the fuzz regressions and corpus are not ignored" {
+	run ! git -C "$TOP" check-ignore --no-index \
+		tests/fuzz/regressions/parse/size-2-64 tests/fuzz/corpus/parse/x
+}
