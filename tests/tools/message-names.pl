@@ -17,14 +17,16 @@ my @allowed = (
 	qr/^strerror\s*\(/,		# the C library's own text
 	qr/^seconds_text\s*\(/,		# a number the tool formatted
 );
-# FILE => what holds the tool's own text there: option names ("--hex")
-# and the reasons it gives for refusing a combination.
+# FILE => what holds the tool's own text there: option names ("--hex"),
+# the reasons it gives for refusing a combination, numbers it formatted.
 my %own_text = (
 	'options.c' => [ 'name', 'opts->format_option', 'opts->draw.option',
 			 'key->group_option' ],
 	'combinations.c' => [ qr/^long_name\s*\(/, 'opts->draw.option',
 			      'opts->key.option', 'opts->format_option',
 			      'p->why', 'why' ],
+	# The number of seconds seconds_text() wrote there.
+	'entropy.c' => [ 'text' ],
 );
 my %callers = map { $_ => 1 } qw(err errx warn warnx verr verrx vwarn vwarnx
 	usage_error fprintf dprintf);
