@@ -33,21 +33,16 @@ static int check_pool(const struct options *opts)
 	return EXIT_OK;
 }
 
-/* --mode, --owner, --group, on the file while it has no name of its own. */
-static void apply_keyfile(struct sink *sink, const struct options *opts)
+/* --mode, --owner, --group, or NULL for the defaults (0600, the caller's). */
+static const struct keyfile *keyfile_of(const struct options *opts)
 {
-	if (opts->key.option == NULL || keyfile_apply(sink->fd, &opts->key) == 0)
-		return;
-	warn("cannot set the owner and mode of %s", opts->output);
-	sink_abort(sink);
-	exit(EXIT_FAIL);
+	return opts->key.option != NULL ? &opts->key : NULL;
 }
 
 static void open_sink(struct sink *sink, const struct options *opts)
 {
 	if (opts->output != NULL) {
-		sink_open_file(sink, opts->output, opts->force);
-		apply_keyfile(sink, opts);
+		sink_open_file(sink, opts->output, opts->force, keyfile_of(opts));
 		return;
 	}
 	sink_open_stdout(sink, encoded_length(opts->format,
@@ -111,8 +106,8 @@ static int run_draws(const struct options *opts)
 	int error;
 
 	if (opts->output != NULL) {
-		sink_open_file(&sink, opts->output, opts->force);
-		apply_keyfile(&sink, opts);
+		sink_open_file(&sink, opts->output, opts->force,
+			       keyfile_of(opts));
 	} else {
 		sink_open_stdout(&sink, count > UINT64_MAX / 16 ? UINT64_MAX :
 				 count * 16);

@@ -180,12 +180,26 @@ enum lookup lookup_group(const char *name, gid_t *gid)
 
 /*
  * Owner first, then mode: changing the owner clears the set-user-ID and
- * set-group-ID bits, which the mode may ask for.  Returns 0 or -1 (errno).
+ * set-group-ID bits, which the mode may ask for.  Then the file must have
+ * what was asked: fchmod(2) drops set-group-ID without an error when the
+ * file's group is not one of the caller's (a set-group-ID directory's
+ * group), and a mode FILE does not have would be a silent half success.
+ * Returns 0 or -1 (errno; EPERM for a mode or owner the file did not take).
  */
 int keyfile_apply(int fd, const struct keyfile *key)
 {
+	struct stat st;
+
 	if ((key->uid != (uid_t)-1 || key->gid != (gid_t)-1) &&
 	    fchown(fd, key->uid, key->gid) == -1)
 		return -1;
-	return fchmod(fd, key->mode);
+	if (fchmod(fd, key->mode) == -1 || fstat(fd, &st) == -1)
+		return -1;
+	if ((st.st_mode & 07777) != key->mode ||
+	    (key->uid != (uid_t)-1 && st.st_uid != key->uid) ||
+	    (key->gid != (gid_t)-1 && st.st_gid != key->gid)) {
+		errno = EPERM;
+		return -1;
+	}
+	return 0;
 }

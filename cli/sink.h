@@ -8,16 +8,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "keyfile.h"
+
 struct sink {
 	int fd;
 	const char *path;	/* NULL: standard output */
 	bool force;		/* replace an existing path */
 	bool unnamed;		/* fd is an O_TMPFILE, not yet linked */
+	bool dir_readable;	/* FILE's directory can be opened to sync it */
+	const struct keyfile *key;	/* owner and mode of FILE */
 	char temp[PATH_MAX];	/* a named temporary file, or "" */
 };
 
 void sink_open_stdout(struct sink *sink, uint64_t length);
-void sink_open_file(struct sink *sink, const char *path, bool force);
+void sink_open_file(struct sink *sink, const char *path, bool force,
+		    const struct keyfile *key);
 int sink_write(struct sink *sink, const void *buf, size_t len);
 int sink_commit(struct sink *sink);
 void sink_abort(struct sink *sink);

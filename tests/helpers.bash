@@ -207,6 +207,22 @@ need_tools() {
 		skip "no C compiler here to build the fault shim and checkers"
 }
 
+# unprivileged COMMAND...: runs COMMAND as an ordinary user meets the file
+# system: permissions bind it, and a write clears set-user-ID.  As root,
+# with every capability dropped (uid 0 still owns the test's files); as any
+# other user, as it is.
+unprivileged() {
+	if [ "$(id -u)" -ne 0 ]; then
+		"$@"
+		return
+	fi
+	command -v setpriv >/dev/null || {
+		echo "setpriv (util-linux) is needed to drop root's capabilities" >&2
+		return 1
+	}
+	setpriv --inh-caps=-all --bounding-set=-all -- "$@"
+}
+
 # scaled SIZE: SIZE MiB, or a sixteenth of it in the QEMU guest, whose
 # emulated CPU is slow; printed with its M suffix.
 scaled() {

@@ -64,6 +64,49 @@ owner_mode() {
 	[ "$(stat -c %a "$D/key")" = 7750 ]
 }
 
+# A write by a process without CAP_FSETID clears set-user-ID and
+# set-group-ID: the mode must be set after the last byte, or checked.
+@test "-m 7750 without root's privileges: FILE has 7750, however many bytes" {
+	local n
+	for n in 4 1M; do
+		rm -f "$D/key"
+		run -0 --separate-stderr unprivileged "$GETRANDOM" -n "$n" -m 7750 -o "$D/key"
+		[ "$(stat -c %a "$D/key")" = 7750 ] || fail_with "-n $n: $(stat -c %a "$D/key")"
+	done
+	require cc
+	build_tools
+	run -0 --separate-stderr unprivileged env FAULT_NO_TMPFILE=1 \
+		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" -n 1M -m 6700 --force -o "$D/key"
+	[ "$(stat -c %a "$D/key")" = 6700 ]
+	[ "$(files_in "$D")" = key ]
+}
+
+@test "a mode the kernel will not give (set-group-ID, a group not the user's): status 1, no file" {
+	[ "$(id -u)" -eq 0 ] ||
+		skip "only root can give a directory a group its owner is not in"
+	# The set-group-ID directory's group is the new file's, and the user,
+	# uid 0 without capabilities, is not in group 54321.
+	chgrp 54321 "$D"
+	chmod 2777 "$D"
+	run -1 --separate-stderr unprivileged "$GETRANDOM" -n 32 -m 2750 -o "$D/key"
+	[ "$stderr" = "getrandom: cannot set the owner and mode of '$D/key': Operation not permitted" ]
+	[ -z "$(files_in "$D")" ]
+	echo old >"$D/key"
+	run -1 --separate-stderr unprivileged "$GETRANDOM" -n 32 -m 2750 --force -o "$D/key"
+	[ "$(cat "$D/key")" = old ]
+	[ "$(files_in "$D")" = key ]
+}
+
+@test "the mode is set again after the last write, before the file is synced and linked" {
+	require strace
+	strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=write,fchmod,fsync,linkat \
+		"$GETRANDOM" -n 1M -m 0640 -o "$D/key"
+	grep -Eo '^[0-9]+ +(write|fchmod|fsync|linkat)\(' "$BATS_TEST_TMPDIR/log" |
+		sed -E 's/^[0-9]+ +//; s/\($//' | sed '/^linkat$/q' | uniq | tail -4 |
+		tr '\n' ' ' >"$BATS_TEST_TMPDIR/order"
+	[ "$(cat "$BATS_TEST_TMPDIR/order")" = "write fchmod fsync linkat " ]
+}
+
 @test "--group takes the user's own group by name and by number, without root" {
 	"$GETRANDOM" -n 32 --group "$(id -gn)" -m 0640 -o "$D/a"
 	"$GETRANDOM" -n 32 --group "$(id -g)" -o "$D/b"
@@ -101,7 +144,8 @@ order() {
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
 		-e trace=fchown,fchmod,linkat,link,rename,renameat,renameat2 \
 		"$GETRANDOM" -n 32 -m 0640 --group "$(id -g)" -o "$D/key"
-	[ "$(order "$BATS_TEST_TMPDIR/log")" = "fchmod fchown fchmod linkat " ]
+	# Once when the file is created, again after the last byte.
+	[ "$(order "$BATS_TEST_TMPDIR/log")" = "fchmod fchown fchmod fchown fchmod linkat " ]
 	grep -Eq 'fchmod\([0-9]+, 0640\)' "$BATS_TEST_TMPDIR/log"
 	grep -Eq "fchown\\([0-9]+, -1, $(id -g)\\)" "$BATS_TEST_TMPDIR/log"
 }
@@ -112,7 +156,7 @@ order() {
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
 		-e trace=fchown,fchmod,linkat,link,rename,renameat,renameat2 \
 		"$GETRANDOM" -U7 -m 0644 --group "$(id -g)" --force -o "$D/key"
-	[[ $(order "$BATS_TEST_TMPDIR/log") == "fchmod fchown fchmod linkat rename"* ]]
+	[[ $(order "$BATS_TEST_TMPDIR/log") == "fchmod fchown fchmod fchown fchmod linkat rename"* ]]
 	[ "$(stat -c %a "$D/key")" = 644 ]
 	[ "$(files_in "$D")" = key ]
 }
@@ -127,7 +171,7 @@ order() {
 		ASAN_OPTIONS="detect_leaks=0:verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
 		"$GETRANDOM" -n 32 -m 0604 --group "$(id -g)" -o "$D/key"
 	grep -q O_EXCL "$BATS_TEST_TMPDIR/log"	# mkostemp, not O_TMPFILE
-	[ "$(order "$BATS_TEST_TMPDIR/log")" = "fchmod fchown fchmod link " ]
+	[ "$(order "$BATS_TEST_TMPDIR/log")" = "fchmod fchown fchmod fchown fchmod link " ]
 	[ "$(stat -c %a "$D/key")" = 604 ]
 	[ "$(files_in "$D")" = key ]
 }
@@ -244,7 +288,7 @@ order() {
 	run -1 --separate-stderr strace -f -qq -o /dev/null \
 		-e inject=fchown:error=EPERM "$GETRANDOM" -n 32 \
 		--group "$(id -g)" -o "$D/key"
-	[ "$stderr" = "getrandom: cannot set the owner and mode of $D/key: Operation not permitted" ]
+	[ "$stderr" = "getrandom: cannot set the owner and mode of '$D/key': Operation not permitted" ]
 	[ -z "$(files_in "$D")" ]
 }
 

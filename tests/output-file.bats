@@ -190,6 +190,52 @@ mode_of() {
 	[ "$stderr" = "getrandom: not a regular file: '/dev/stdout'" ]
 	run -1 --separate-stderr gr --bytes 16 --output /dev/null
 	[ "$stderr" = "getrandom: not a regular file: '/dev/null'" ]
+	# Standard output is a regular file here, and /dev/fd/1 leads to it.
+	run -1 --separate-stderr gr --bytes 16 --output /dev/fd/1
+	[ "$stderr" = "getrandom: not a regular file: '/dev/fd/1'" ]
+	[ "$(size "$OUT")" -eq 0 ]
+}
+
+# to_root DIR: the relative path from DIR up to /, as ../../.. .
+to_root() {
+	realpath --relative-to="$1" /
+}
+
+@test "--force never replaces a path that leads through /proc, by any link or spelling" {
+	ln -s /dev/stdout "$DIR/dev-stdout"
+	ln -s "$(to_root "$DIR")/proc/self/fd/1" "$DIR/relative"
+	ln -s //proc/self/fd/1 "$DIR/double-slash"
+	ln -s dev-stdout "$DIR/chain"
+	local path
+	# Standard output is a regular file here: only the way there tells.
+	for path in "$DIR/dev-stdout" "$DIR/relative" "$DIR/double-slash" \
+		"$DIR/chain" /dev/fd/1 //proc/self/fd/1 /proc/self/fd/1; do
+		run -1 --separate-stderr gr --bytes 16 --force --output "$path"
+		[ "$stderr" = "getrandom: not a regular file: '$path'" ] ||
+			fail_with "$path: $stderr"
+		[ "$(size "$OUT")" -eq 0 ] || fail_with "$path: wrote to stdout"
+	done
+	[ "$(files_in "$DIR" | tr '\n' ' ')" = "chain dev-stdout double-slash relative " ]
+	[ "$(readlink "$DIR/relative")" = "$(to_root "$DIR")/proc/self/fd/1" ]
+}
+
+@test "--force follows a chain of links to a regular file and replaces the first link" {
+	echo old >"$DIR/target"
+	ln -s target "$DIR/middle"
+	ln -s "$DIR/middle" "$DIR/key"
+	run -0 gr --bytes 16 --force --output "$DIR/key"
+	[ ! -L "$DIR/key" ]
+	[ "$(size "$DIR/key")" -eq 16 ]
+	[ "$(cat "$DIR/target")" = old ]
+	[ -L "$DIR/middle" ]
+}
+
+@test "--force never replaces a loop of links" {
+	ln -s b "$DIR/a"
+	ln -s a "$DIR/b"
+	run -1 --separate-stderr gr --bytes 16 --force --output "$DIR/a"
+	[ "$stderr" = "getrandom: not a regular file: '$DIR/a'" ]
+	[ -L "$DIR/a" ]
 }
 
 @test "--force replaces a symlink to a regular file (the link, not its target)" {

@@ -170,12 +170,100 @@ setup() {
 	[ -z "$(files_in "$d")" ]
 }
 
-@test "--output: the directory's fsync failing is reported, and the file is whole" {
+# Once FILE is in place the run has done what it was asked: status 1
+# would tell a script that nothing changed while the old key is gone.
+@test "--output: the directory's fsync failing after FILE is placed is a warning, status 0" {
 	d=$(outdir)
-	run -1 --separate-stderr inject fsync:error=EIO:when=2 -- --bytes 100 --output "$d/key"
-	[ "$stderr" = "getrandom: cannot sync the directory of '$d/key': Input/output error" ]
+	run -0 --separate-stderr inject fsync:error=EIO:when=2 -- --bytes 100 --output "$d/key"
+	[ "$stderr" = "getrandom: '$d/key' is in place, but its directory could not be synced: Input/output error" ]
 	[ "$(files_in "$d")" = key ]
 	[ "$(size "$d/key")" -eq 100 ]
+}
+
+@test "--output --force: the directory's fsync failing still leaves the new key, status 0" {
+	d=$(outdir)
+	echo old >"$d/key"
+	run -0 --separate-stderr inject fsync:error=EIO:when=2 -- --bytes 100 --force --output "$d/key"
+	[ "$stderr" = "getrandom: '$d/key' is in place, but its directory could not be synced: Input/output error" ]
+	[ "$(files_in "$d")" = key ]
+	[ "$(size "$d/key")" -eq 100 ]
+}
+
+@test "--output: closing FILE failing after it is placed is a warning, status 0" {
+	d=$(outdir)
+	echo old >"$d/key"
+	# Which close(2) is FILE's: the first after the rename, in a clean run.
+	strace -f -qq -o "$BATS_TEST_TMPDIR/calls" -e trace=close,rename \
+		"$GETRANDOM" --bytes 100 --force --output "$d/key"
+	n=$(grep -Eo '(close|rename)\(' "$BATS_TEST_TMPDIR/calls" |
+		sed -n '1,/rename/p' | grep -c close)
+	run -0 --separate-stderr inject "close:error=EIO:when=$((n + 1))" -- \
+		--bytes 100 --force --output "$d/key"
+	[ "$(injections)" -eq 1 ]
+	grep -A1 'rename(' "$BATS_TEST_TMPDIR/trace" | grep -q 'INJECTED'
+	[ "$stderr" = "getrandom: '$d/key' is in place, but closing it failed: Input/output error" ]
+	[ "$(size "$d/key")" -eq 100 ]
+	[ "$(files_in "$d")" = key ]
+}
+
+# --- a directory that may be written and searched, not read (mode 0300) ---
+
+# dropbox: a fresh directory of mode 0300 whose key, "psk", holds "old".
+dropbox() {
+	d=$(outdir)
+	echo old >"$d/psk"
+	chmod 0300 "$d"
+}
+
+# dropbox_files: what the drop box holds (read with its mode put back).
+dropbox_files() {
+	chmod 0700 "$d"
+	files_in "$d"
+}
+
+@test "a drop box (mode 0300): --force replaces the key, syncs its file system, status 0" {
+	dropbox
+	run -0 --separate-stderr unprivileged env ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
+		strace -f -qq -o "$BATS_TEST_TMPDIR/trace" \
+		-e trace=syncfs,fsync "$GETRANDOM" --bytes 40 --force --output "$d/psk"
+	[ -z "$stderr" ]
+	grep -q '^[0-9]* *syncfs(' "$BATS_TEST_TMPDIR/trace"
+	[ "$(dropbox_files)" = psk ]
+	[ "$(size "$d/psk")" -eq 40 ]
+}
+
+@test "a drop box (mode 0300): a new key is created and synced, status 0" {
+	dropbox
+	run -0 --separate-stderr unprivileged "$GETRANDOM" --bytes 40 --output "$d/new"
+	[ -z "$stderr" ]
+	[ "$(dropbox_files | tr '\n' ' ')" = "new psk " ]
+	[ "$(size "$d/new")" -eq 40 ]
+}
+
+@test "a drop box (mode 0300): the file system's sync failing is a warning, the new key stays" {
+	dropbox
+	run -0 --separate-stderr unprivileged env ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
+		strace -f -qq -o "$BATS_TEST_TMPDIR/trace" \
+		-e inject=syncfs:error=EIO "$GETRANDOM" --bytes 40 --force --output "$d/psk"
+	[ "$stderr" = "getrandom: '$d/psk' is in place, but its directory could not be synced: Input/output error" ]
+	[ "$(dropbox_files)" = psk ]
+	[ "$(size "$d/psk")" -eq 40 ]
+}
+
+@test "a drop box (mode 0300), no O_TMPFILE: --force replaces the key, no temporary left" {
+	dropbox
+	run -0 --separate-stderr unprivileged env FAULT_NO_TMPFILE=1 \
+		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --bytes 40 --force --output "$d/psk"
+	[ -z "$stderr" ]
+	[ "$(dropbox_files)" = psk ]
+	[ "$(size "$d/psk")" -eq 40 ]
+}
+
+@test "no O_TMPFILE: removing the temporary name failing after the link is a warning, status 0" {
+	d=$(outdir)
+	run -0 --separate-stderr inject FAULT_NO_TMPFILE=1 unlink:error=EIO -- --bytes 40 --output "$d/key"
+	[[ $stderr == "getrandom: '$d/key' is in place, but its temporary copy '$d/.key."??????"' could not be removed: Input/output error" ]]
+	[ "$(size "$d/key")" -eq 40 ]
 }
 
 @test "--output: linkat failing leaves no file" {

@@ -2,7 +2,9 @@
 # Signals during a large --output and during a wait for the entropy pool.
 # A key file must be complete or absent, with no temporary file left, when
 # SIGINT, SIGTERM or SIGKILL arrive in the middle of writing it; with the
-# named-temporary fallback (no O_TMPFILE) for the catchable signals too.
+# named-temporary fallback (no O_TMPFILE), for every signal whose default
+# action ends the process (SIGKILL aside: nothing can clean up after it).
+# Once FILE is in place, a signal no longer changes the status.
 #
 # The host's pool is initialized, so a blocking wait cannot happen here:
 # the shim (FAULT_POOL_BLOCKS) makes getrandom(2) sleep until a signal as
@@ -22,14 +24,15 @@ setup() {
 
 # start [VAR=VALUE...] -- ARGS...: starts getrandom ARGS in the background,
 # with the shim and VAR=VALUE in its environment when any are given, and
-# with SIGINT, SIGTERM and SIGHUP at their default disposition (bash makes
-# background commands ignore SIGINT).  Sets $pid.
+# with every signal at its default disposition (bash makes background
+# commands ignore SIGINT and SIGQUIT).  Sets $pid.
 start() {
 	shim_settings "$@"
 	shift "$shim_words"
 	[ ${#shim_vars[@]} -gt 0 ] &&
 		shim_vars+=("LD_PRELOAD=$BATS_FILE_TMPDIR/faults.so")
-	perl -e '$SIG{$_} = "DEFAULT" for qw(INT TERM HUP); exec @ARGV or die' \
+	perl -e '$SIG{$_} = "DEFAULT" for grep !/^(KILL|STOP|__)/, keys %SIG;
+		exec @ARGV or die' \
 		env "${shim_vars[@]}" "$GETRANDOM" "$@" \
 		</dev/null >"$BATS_TEST_TMPDIR/stdout" 2>"$BATS_TEST_TMPDIR/stderr" 3>&- &
 	pid=$!
@@ -126,15 +129,89 @@ signal_during_fallback() {
 	signal_during_fallback HUP
 }
 
-@test "SIGHUP ignored by the parent (nohup) stays ignored in the fallback" {
+# The signals whose default action ends the process, by number: the
+# standard ones and the real-time ones, SIGRTMIN to SIGRTMAX.
+fatal_signals() {
+	local name
+	for name in HUP INT QUIT ILL TRAP ABRT BUS FPE USR1 SEGV USR2 PIPE ALRM \
+		TERM STKFLT XCPU XFSZ VTALRM PROF IO PWR SYS; do
+		kill -l "$name"
+	done
+	seq "$(kill -l RTMIN)" "$(kill -l RTMAX)"
+}
+
+@test "every signal that ends the tool removes the temporary first (no O_TMPFILE)" {
+	local sigs pids=() i d
+	read -ra sigs <<<"$(fatal_signals | tr '\n' ' ')"
+	ulimit -c 0	# SIGQUIT, SIGSEGV and others would leave a core file
+	# The sanitizer build's own handlers would take these three and exit 1.
+	export ASAN_OPTIONS=$ASAN_OPTIONS:handle_segv=0:handle_sigbus=0:handle_sigfpe=0
+	# One run per signal, all at once (in the guest, one after the other
+	# took minutes), each waiting in getrandom(2) with its temporary made.
+	for i in "${!sigs[@]}"; do
+		d=$BATS_TEST_TMPDIR/out$i
+		mkdir "$d"
+		start FAULT_NO_TMPFILE=1 FAULT_POOL_BLOCKS=1 \
+			FAULT_READY_FILE="$BATS_TEST_TMPDIR/waiting$i" -- --bytes 32 --output "$d/key"
+		pids[i]=$pid
+	done
+	for i in "${!sigs[@]}"; do
+		until_true test -e "$BATS_TEST_TMPDIR/waiting$i"
+		[ -n "$(files_in "$BATS_TEST_TMPDIR/out$i")" ]	# the temporary
+		kill -"${sigs[i]}" "${pids[i]}"
+	done
+	for i in "${!sigs[@]}"; do
+		finish "${pids[i]}"
+		[ "$status" -eq $((128 + sigs[i])) ] ||
+			fail_with "signal ${sigs[i]} ($(kill -l "${sigs[i]}")): status $status"
+		[ -z "$(files_in "$BATS_TEST_TMPDIR/out$i")" ] ||
+			fail_with "signal ${sigs[i]} ($(kill -l "${sigs[i]}")) left $(files_in "$BATS_TEST_TMPDIR/out$i")"
+	done
+}
+
+@test "SIGXFSZ from a file size limit (ulimit -f) leaves no temporary (no O_TMPFILE)" {
 	d=$(outdir)
-	perl -e '$SIG{HUP} = "IGNORE"; exec @ARGV or die' \
+	run -$((128 + $(kill -l XFSZ))) bash -c 'ulimit -c 0 && ulimit -f 1024 &&
+		exec env FAULT_NO_TMPFILE=1 LD_PRELOAD="$1" "$GETRANDOM" --bytes 4M --output "$2"' \
+		_ "$BATS_FILE_TMPDIR/faults.so" "$d/key"
+	[ -z "$(files_in "$d")" ]
+}
+
+@test "a signal once FILE is linked in place leaves status 0 and the whole FILE" {
+	require strace
+	d=$(outdir)
+	# strace raises SIGTERM as the link (or the --force rename) begins.
+	run -0 strace -f -qq -o /dev/null -e inject=linkat:signal=SIGTERM \
+		"$GETRANDOM" --bytes 32 --output "$d/key"
+	[ "$(size "$d/key")" -eq 32 ]
+	echo old >"$d/key"
+	run -0 strace -f -qq -o /dev/null -e inject=rename:signal=SIGTERM \
+		"$GETRANDOM" --bytes 32 --force --output "$d/key"
+	[ "$(size "$d/key")" -eq 32 ]
+	[ "$(files_in "$d")" = key ]
+}
+
+@test "a signal just before FILE is placed still ends the run, nothing changed" {
+	require strace
+	d=$(outdir)
+	echo old >"$d/key"
+	run -143 strace -f -qq -o /dev/null -e inject=fsync:signal=SIGTERM:when=1 \
+		"$GETRANDOM" --bytes 32 --force --output "$d/key"
+	[ "$(cat "$d/key")" = old ]
+	[ "$(files_in "$d")" = key ]
+}
+
+@test "fatal signals ignored by the parent (nohup) stay ignored in the fallback" {
+	d=$(outdir)
+	perl -e '$SIG{$_} = "IGNORE" for qw(HUP USR1 QUIT); exec @ARGV or die' \
 		env FAULT_NO_TMPFILE=1 LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
 		"$GETRANDOM" --bytes 256M --output "$d/key" \
 		</dev/null >/dev/null 2>"$BATS_TEST_TMPDIR/stderr" 3>&- &
 	pid=$!
 	until_true temp_has_data "$d"
 	kill -HUP "$pid"
+	kill -USR1 "$pid"
+	kill -QUIT "$pid"
 	finish "$pid"
 	[ "$status" -eq 0 ]
 	[ "$(files_in "$d")" = key ]
