@@ -40,3 +40,16 @@ BARE_BANG=$BATS_TEST_DIRNAME/tools/bare-bang.sh
 	run -1 --separate-stderr "$t/placed.sh" host
 	[ "$stderr" = "tests/places: no such test file: usage.bats" ]
 }
+
+@test "lint: need.sh counts a package whose trigger is pending as installed" {
+	# tests/deb.bats runs dpkg -i on the host while a kernel build checks
+	# its packages: man-db is "triggers-pending" for that moment.
+	local bin=$BATS_TEST_TMPDIR/bin
+	mkdir "$bin"
+	printf '#!/bin/sh\necho "install ok $DPKG_STATE"\n' >"$bin/dpkg-query"
+	chmod +x "$bin/dpkg-query"
+	DPKG_STATE=triggers-pending PATH=$bin:$PATH run -0 "$TESTS/need.sh" ports
+	DPKG_STATE=triggers-awaited PATH=$bin:$PATH run -0 "$TESTS/need.sh" ports
+	DPKG_STATE=half-configured PATH=$bin:$PATH run -1 --separate-stderr "$TESTS/need.sh" ports
+	[[ $stderr == *"missing packages: gcc-multilib"* ]]
+}
