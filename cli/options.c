@@ -114,7 +114,8 @@ static const char version_text[] =
 "This is free software: you are free to change and redistribute it.\n"
 "There is NO WARRANTY, to the extent permitted by law.\n";
 
-static const char short_options[] = "n:xbrNit:co:fj:C:R:p:s:U::m:w:z";
+/* The leading ':' makes getopt_long tell a missing argument (':') apart. */
+static const char short_options[] = ":n:xbrNit:co:fj:C:R:p:s:U::m:w:z";
 const struct option long_options[] = {
 	{ "bytes", required_argument, NULL, 'n' },
 	{ "hex", no_argument, NULL, 'x' },
@@ -441,22 +442,72 @@ int output_end(const struct options *opts)
 	return opts->zero_terminated ? '\0' : '\n';
 }
 
+/*
+ * The long options that name starts, up to an '=': "--h" starts "--hex"
+ * and "--help".  Writes them to out as " '--hex' '--help'", and the code
+ * of the last to *val.  An exact name is the one match, as getopt_long
+ * takes it.
+ */
+static size_t long_matches(const char *name, char *out, size_t size, int *val)
+{
+	size_t len = strcspn(name, "="), n = 0, used = 0;
+
+	out[0] = '\0';
+	for (const struct option *o = long_options; o->name != NULL; o++) {
+		if (strncmp(o->name, name, len) != 0)
+			continue;
+		if (o->name[len] == '\0') {
+			*val = o->val;
+			return 1;
+		}
+		n++;
+		*val = o->val;
+		used += (size_t)snprintf(out + used, used < size ? size - used : 0,
+					 " '--%s'", o->name);
+	}
+	return n;
+}
+
+/*
+ * What getopt_long refused, said here rather than by getopt_long itself,
+ * which prints the word as it was typed: a newline in it would forge a
+ * line of its own.  The words are GNU's; the argument goes through quote().
+ */
+static void __attribute__((noreturn)) bad_option(int c, const char *arg)
+{
+	char matches[512], letter[2] = { (char)optopt, '\0' };
+	int val = 0;
+	size_t n = strncmp(arg, "--", 2) == 0 ?
+		   long_matches(arg + 2, matches, sizeof(matches), &val) : 0;
+
+	/*
+	 * arg, the word before optind, is the one refused when it is a long
+	 * option; a short option's letter (optopt) may sit inside another word.
+	 */
+	if (optopt != 0 && !(n == 1 && val == optopt) && c == ':')
+		usage_error("option requires an argument -- %s", quote(letter));
+	if (optopt != 0 && !(n == 1 && val == optopt))
+		usage_error("invalid option -- %s", quote(letter));
+	if (c == ':')
+		usage_error("option %s requires an argument", quote(arg));
+	if (n == 0)
+		usage_error("unrecognized option %s", quote(arg));
+	if (n == 1)
+		usage_error("option %s doesn't allow an argument", quote(arg));
+	usage_error("option %s is ambiguous; possibilities:%s", quote(arg), matches);
+}
+
 void parse_options(int argc, char **argv, struct options *opts)
 {
 	int c;
 
 	*opts = (struct options){ .bytes = DEFAULT_BYTES };
-	/*
-	 * getopt_long says what is wrong in GNU's own words ("option '--h'
-	 * is ambiguous; possibilities: '--hex' '--help'"), naming the tool
-	 * by argv[0]: messages start "getrandom: " whatever path ran it.
-	 */
-	opterr = 1;
+	opterr = 0;
 	argv[0] = (char *)"getrandom";
 	while ((c = getopt_long(argc, argv, short_options, long_options,
 				NULL)) != -1) {
-		if (c == '?')
-			try_help();
+		if (c == '?' || c == ':')
+			bad_option(c, argv[optind - 1]);
 		if (c >= 0 && c < OPTION_CODES)
 			opts->given[c] = true;
 		parse_option(opts, c, optarg);

@@ -233,3 +233,23 @@ bad_timeout() {
 	run --separate-stderr gr $'\e[2J'
 	assert_usage_error "extra operand ''\$'\\033''[2J'"
 }
+
+@test "a refused option is quoted: a newline in it cannot forge a line" {
+	local bad
+	for bad in $'--a\ngetrandom: forged' $'--hex=\ngetrandom: forged' $'--he=\ngetrandom: x'; do
+		run -2 --separate-stderr gr "$bad"
+		[ "${#stderr_lines[@]}" -eq 2 ] || fail_with "$bad: $stderr"
+		[[ ${stderr_lines[0]} == "getrandom: "*"'\$'\\n''getrandom: "* ]] ||
+			fail_with "$bad: $stderr"
+		[ "${stderr_lines[1]}" = "Try 'getrandom --help' for more information." ]
+	done
+}
+
+@test "a short option refused inside a cluster is named by its letter" {
+	run --separate-stderr gr --hex -Qx
+	assert_usage_error "invalid option -- 'Q'"
+	run --separate-stderr gr --hex -xo
+	assert_usage_error "option requires an argument -- 'o'"
+	run --separate-stderr gr --hex=3
+	assert_usage_error "option '--hex=3' doesn't allow an argument"
+}

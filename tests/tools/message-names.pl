@@ -21,7 +21,8 @@ my @allowed = (
 # the reasons it gives for refusing a combination, numbers it formatted.
 my %own_text = (
 	'options.c' => [ 'name', 'opts->format_option', 'opts->draw.option',
-			 'key->group_option' ],
+			 'key->group_option',
+			 'matches' ],	# the long options an abbreviation starts
 	'combinations.c' => [ qr/^long_name\s*\(/, 'opts->draw.option',
 			      'opts->key.option', 'opts->format_option',
 			      'p->why', 'why' ],
