@@ -83,6 +83,8 @@ static void check_draw_combinations(struct options *opts)
 	if (opts->draw.charset_option != NULL &&
 	    opts->draw.kind != DRAW_PASSWORD)
 		usage_error("--charset needs --password");
+	if (opts->given[OPT_UUID_FORMAT] && opts->draw.kind != DRAW_UUID)
+		usage_error("--uuid-format needs --uuid");
 	if (opts->key.option != NULL && opts->output == NULL)
 		usage_error("%s needs --output=FILE", opts->key.option);
 	if (opts->draw.kind == DRAW_PASSWORD &&

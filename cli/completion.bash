@@ -9,8 +9,8 @@
 _getrandom_options='--bytes= --hex --base64 --random --nonblock --insecure
 --timeout= --check --output= --force --threads= --help --version
 --base64url --base32 --base16 --no-padding --count= --wrap= --no-newline
---zero-terminated --range= --password= --charset= --uuid --mode= --owner=
---group='
+--zero-terminated --range= --password= --charset= --uuid --uuid-format=
+--ulid --mode= --owner= --group='
 
 # _getrandom_values OPTION CUR: fills COMPREPLY with values for OPTION.
 _getrandom_values() {
@@ -41,6 +41,9 @@ _getrandom_values() {
 		;;
 	--uuid)
 		mapfile -t COMPREPLY < <(compgen -W '4 7' -- "$2")
+		;;
+	--uuid-format)
+		mapfile -t COMPREPLY < <(compgen -W 'canonical hex urn braces upper hex,upper urn,upper braces,upper' -- "$2")
 		;;
 	-m | --mode)
 		mapfile -t COMPREPLY < <(compgen -W '0600 0640 0400 0440' -- "$2")

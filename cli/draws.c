@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * count values, one per line: integers in a range, passwords or UUIDs.
+ * count values, one per line: integers in a range, passwords, UUIDs or
+ * ULIDs.
  * Random bytes come from getrandom(2) in batches (draw.c), text goes out
  * a buffer at a time (lines.c): both sizes are fixed, so any count up to
  * 2^64-1 runs in the same memory.
@@ -9,6 +10,7 @@
 #include "draw.h"
 #include "lines.h"
 #include "password.h"
+#include "ulid.h"
 #include "uuid.h"
 
 /* Bytes of randomness one value takes, about: sizes the first batch. */
@@ -58,9 +60,16 @@ static uint64_t put_in_range(struct lines *out, struct draw_source *src,
 	return k;
 }
 
+/* The state one run keeps from a value to the next. */
+struct clocks {
+	struct uuid_clock uuid;
+	struct ulid_clock ulid;
+	bool failed;		/* a value could not be made, and said why */
+};
+
 /* Writes up to want values; returns how many. */
 static uint64_t put_values(const struct draw_request *req, struct lines *out,
-			   struct draw_source *src, struct uuid_clock *clock,
+			   struct draw_source *src, struct clocks *clocks,
 			   uint64_t want)
 {
 	switch (req->kind) {
@@ -71,9 +80,15 @@ static uint64_t put_values(const struct draw_request *req, struct lines *out,
 		break;
 	case DRAW_UUID:
 		if (req->uuid_version == 7)
-			put_uuid7(out, src, clock);
+			put_uuid7(out, src, &clocks->uuid, &req->uuid_format);
 		else
-			put_uuid4(out, src);
+			put_uuid4(out, src, &req->uuid_format);
+		break;
+	case DRAW_ULID:
+		if (!put_ulid(out, src, &clocks->ulid)) {
+			clocks->failed = true;
+			return 0;
+		}
 		break;
 	case DRAW_NONE:
 		break;
@@ -87,16 +102,19 @@ int draws_run(const struct draw_request *req, uint64_t count,
 {
 	static struct draw_source src;
 	static struct lines out;
-	struct uuid_clock clock = { 0, 0 };
+	struct clocks clocks = { .failed = false };
 
 	draw_init(&src, flags, first_batch_hint(req, count));
 	lines_init(&out, sink);
-	for (uint64_t done = 0; done < count && !src.error && !out.failed;)
-		done += put_values(req, &out, &src, &clock, count - done);
+	for (uint64_t done = 0; done < count && !src.error && !out.failed &&
+	     !clocks.failed;)
+		done += put_values(req, &out, &src, &clocks, count - done);
+	/* The lines before a failed ULID are whole and valid: they go out. */
 	if (!src.error)
 		lines_flush(&out);
 	*random_error = src.error;
 	draw_wipe(&src);
 	lines_wipe(&out);
-	return src.error || out.failed ? -1 : 0;
+	ulid_wipe(&clocks.ulid);
+	return src.error || out.failed || clocks.failed ? -1 : 0;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Values drawn from random bytes: --range, --password, --uuid. */
+/* Values drawn from random bytes: --range, --password, --uuid, --ulid. */
 #ifndef GETRANDOM_DRAWS_H
 #define GETRANDOM_DRAWS_H
 
@@ -8,20 +8,25 @@
 #include "charset.h"
 #include "range.h"
 #include "sink.h"
+#include "uuid-format.h"
 
-enum draw_kind { DRAW_NONE, DRAW_RANGE, DRAW_PASSWORD, DRAW_UUID };
+enum draw_kind { DRAW_NONE, DRAW_RANGE, DRAW_PASSWORD, DRAW_UUID, DRAW_ULID };
 
 struct draw_request {
 	enum draw_kind kind;
-	const char *option;	/* "--range", "--password" or "--uuid" */
+	const char *option;	/* "--range", "--password", "--uuid" or "--ulid" */
 	struct range range;
 	uint64_t length;	/* of a password */
 	struct charset charset;
 	const char *charset_option;	/* "--charset" when given, or NULL */
 	int uuid_version;	/* 4 or 7 */
+	struct uuid_format uuid_format;
 };
 
-/* What went wrong: random_error is getrandom(2)'s errno, else the sink said. */
+/*
+ * What went wrong: random_error is getrandom(2)'s errno; else the sink, or
+ * the draw (a ULID that cannot be made), said why.
+ */
 int draws_run(const struct draw_request *req, uint64_t count,
 	      unsigned int flags, struct sink *sink, int *random_error);
 

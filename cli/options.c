@@ -88,6 +88,14 @@ static const char usage_text[] =
 "                           [:unambiguous:]; '\\' quotes the next character\n"
 "  -U, --uuid[=VERSION]   instead of bytes, RFC 9562 UUIDs, version 4 (random,\n"
 "                           the default) or 7 (time-ordered: -U7, --uuid=7)\n"
+"      --uuid-format=FORMAT  write each UUID as FORMAT: canonical (8-4-4-4-12,\n"
+"                           the default), hex (32 digits, as /etc/machine-id\n"
+"                           holds them), urn (urn:uuid:...) or braces ({...});\n"
+"                           add ,upper for uppercase digits (hex,upper, or\n"
+"                           upper alone)\n"
+"      --ulid             instead of bytes, ULIDs: 48-bit milliseconds and 80\n"
+"                           random bits in 26 digits of Crockford's base32;\n"
+"                           within one run each is greater than the last\n"
 "      --help     display this help and exit\n"
 "      --version  output version information and exit\n"
 "\n"
@@ -139,6 +147,8 @@ const struct option long_options[] = {
 	{ "password", required_argument, NULL, 'p' },
 	{ "charset", required_argument, NULL, 's' },
 	{ "uuid", optional_argument, NULL, 'U' },
+	{ "uuid-format", required_argument, NULL, OPT_UUID_FORMAT },
+	{ "ulid", no_argument, NULL, OPT_ULID },
 	{ "mode", required_argument, NULL, 'm' },
 	{ "owner", required_argument, NULL, OPT_OWNER },
 	{ "group", required_argument, NULL, OPT_GROUP },
@@ -183,7 +193,7 @@ static void set_format(struct options *opts, enum format format,
 	opts->format_option = name;
 }
 
-/* One of --range, --password and --uuid; only one kind per run. */
+/* One of --range, --password, --uuid and --ulid; only one kind per run. */
 static void set_draw(struct options *opts, enum draw_kind kind,
 		     const char *name)
 {
@@ -297,6 +307,14 @@ static void parse_draw_option(struct options *opts, int c, const char *arg)
 		if (!parse_uuid_version(arg, &opts->draw.uuid_version))
 			usage_error("invalid UUID version %s (4 or 7)", quote(arg));
 		break;
+	case OPT_UUID_FORMAT:
+		if (!parse_uuid_format(arg, &opts->draw.uuid_format))
+			usage_error("invalid UUID format %s (canonical, hex, urn or braces, upper, or a style and upper joined by a comma)",
+				    quote(arg));
+		break;
+	case OPT_ULID:
+		set_draw(opts, DRAW_ULID, "--ulid");
+		break;
 	}
 }
 
@@ -396,7 +414,8 @@ static void parse_option(struct options *opts, int c, const char *arg)
 			usage_error("invalid count %s (1 to 18446744073709551615)",
 				    quote(arg));
 		break;
-	case 'R': case 'p': case 's': case 'U':
+	case 'R': case 'p': case 's': case 'U': case OPT_UUID_FORMAT:
+	case OPT_ULID:
 		parse_draw_option(opts, c, arg);
 		break;
 	case 'm': case OPT_OWNER: case OPT_GROUP:

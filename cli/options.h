@@ -19,6 +19,8 @@
 /* The long options without a short form, by getopt code. */
 enum { OPT_HELP = 256, OPT_VERSION };
 enum { OPT_OWNER = 320, OPT_GROUP };
+/* The draws' options without a short form. */
+enum { OPT_ULID = 440, OPT_UUID_FORMAT };
 /* The text layout options without a short form. */
 enum {
 	OPT_BASE64URL = 400, OPT_BASE32, OPT_BASE16, OPT_NO_PADDING,
@@ -38,7 +40,7 @@ struct options {
 	const char *format_option;	/* for the message when two are given */
 	bool given[OPTION_CODES];	/* by getopt code: for check_combinations() */
 	uint64_t count;		/* -C: outputs; 0 = not given */
-	struct draw_request draw;	/* --range, --password, --uuid */
+	struct draw_request draw;	/* --range, --password, --uuid, --ulid */
 	struct keyfile key;	/* --mode, --owner, --group */
 	bool unpadded;		/* --no-padding */
 	bool no_newline;	/* --no-newline */

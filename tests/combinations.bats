@@ -73,11 +73,43 @@ refused() {
 	[ -n "$section" ] || fail_with "no COMBINATIONS section"
 	[[ $section == *"--check"* ]] || fail_with "COMBINATIONS lacks --check"
 	[[ $section == *"--force"* ]] || fail_with "COMBINATIONS lacks --force"
+	[[ $section == *"--uuid-format"* ]] || fail_with "COMBINATIONS lacks --uuid-format"
 	local pair
 	for pair in "--insecure and --random" "--nonblock and --insecure" \
 		"--insecure and --timeout" "--nonblock and --timeout" \
-		"--password and --uuid"; do
+		"--uuid and --ulid"; do
 		[[ $section == *"${pair%% and *} \" and \" ${pair##* and }"* ]] ||
 			fail_with "COMBINATIONS lacks $pair"
 	done
+}
+
+@test "--uuid-format needs --uuid, even with --ulid or --uuid=7 alongside another draw" {
+	refused "--uuid-format needs --uuid" --uuid-format=hex
+	refused "--uuid-format needs --uuid" --ulid --uuid-format=hex
+	refused "--uuid-format needs --uuid" --range 1-6 --uuid-format=urn
+	run -0 gr --uuid=7 --uuid-format=urn
+}
+
+@test "--ulid excludes the other draws and the options of byte output" {
+	local other
+	for other in --uuid --uuid=7 --range=1-6 --password=8; do
+		refused "cannot be used together" --ulid "$other"
+		refused "cannot be used together" "$other" --ulid
+	done
+	for other in --bytes=16 --hex --base64 --threads=2 --no-padding --wrap=8 \
+		--no-newline --zero-terminated; do
+		refused "--ulid and ${other%%=*}" --ulid "$other"
+	done
+	refused "--charset needs --password" --ulid --charset=ab
+	refused "--check and --ulid" --check --ulid
+}
+
+@test "--ulid takes --count, --output and the flags that choose how bytes are drawn" {
+	local flag
+	for flag in --random --insecure --nonblock --timeout=5; do
+		run -0 gr --ulid -C 3 "$flag"
+		[ "$(wc -l <"$OUT")" -eq 3 ]
+	done
+	run -0 gr --ulid -C 3 --output "$BATS_TEST_TMPDIR/ids" --mode 0644
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/ids")" -eq 3 ]
 }

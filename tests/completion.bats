@@ -195,3 +195,15 @@ file_cases() {
 		done
 	done
 }
+
+@test "--uuid-format offers every format, each one getrandom accepts" {
+	local value
+	run -0 completes --uuid-format ''
+	[ "$output" = "$(printf '%s\n' canonical hex urn braces upper hex,upper urn,upper braces,upper | sort)" ]
+	for value in $output; do
+		run "$GETRANDOM" --uuid --uuid-format "$value"
+		[ "$status" -eq 0 ] || fail_with "--uuid-format $value: $output"
+	done
+	run -0 completes --uu
+	[ "$output" = $'--uuid\n--uuid-format=' ]
+}

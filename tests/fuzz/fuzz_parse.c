@@ -2,8 +2,8 @@
 /*
  * libFuzzer harness for the command-line parsers: cli/parse.c (sizes,
  * durations, thread counts, --count and --wrap), the --range parser
- * (cli/range.c), --charset (cli/charset.c) and --mode, --owner and
- * --group (cli/keyfile.c).  Each input is one command-line argument,
+ * (cli/range.c), --charset (cli/charset.c), --mode, --owner and
+ * --group (cli/keyfile.c) and --uuid-format (cli/uuid-format.c).  Each input is one command-line argument,
  * given to every parser; the answers are compared with a slow reference
  * written here from the specification, so the fuzzer finds wrong answers,
  * not only crashes.  The first byte picks the max of parse_count() and is
@@ -21,6 +21,7 @@
 #include "../../cli/keyfile.h"
 #include "../../cli/parse.h"
 #include "../../cli/range.h"
+#include "../../cli/uuid-format.h"
 
 #define CHECK(cond) do { if (!(cond)) abort(); } while (0)
 
@@ -320,6 +321,36 @@ static int ref_whole(const char *s, uint64_t min, uint64_t *out)
 	return 1;
 }
 
+/*
+ * --uuid-format: the whole list of valid texts is small, so the reference
+ * is that list, each with its answer.
+ */
+static void check_uuid_format(const char *text)
+{
+	static const char *const styles[] = { "canonical", "hex", "urn", "braces" };
+	struct uuid_format got = { UUID_BRACES, true };
+	bool ok = parse_uuid_format(text, &got), valid = false;
+	char name[32];
+
+	for (int i = 0; i < 4; i++) {
+		bool plain = strcmp(text, styles[i]) == 0, upper = false;
+
+		snprintf(name, sizeof(name), "%s,upper", styles[i]);
+		upper |= strcmp(text, name) == 0;
+		snprintf(name, sizeof(name), "upper,%s", styles[i]);
+		upper |= strcmp(text, name) == 0;
+		if (plain || upper) {
+			valid = true;
+			CHECK(ok && got.style == (enum uuid_style)i && got.upper == upper);
+		}
+	}
+	if (strcmp(text, "upper") == 0) {
+		valid = true;
+		CHECK(ok && got.style == UUID_CANONICAL && got.upper);
+	}
+	CHECK(ok == valid);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = malloc(size + 1);
@@ -361,6 +392,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_charset(text);
 	check_mode(text);
 	check_owner(text);
+	check_uuid_format(text);
 
 	free(text);
 	return 0;
