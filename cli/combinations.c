@@ -33,12 +33,19 @@ static const struct excluded_pair {
 	{ 'N', 't', "--nonblock never waits" },
 };
 
+/* --shuffle or --sample: lines or integers reordered, not drawn. */
+static bool reorders(const struct options *opts)
+{
+	return opts->draw.shuffle || opts->draw.sample != 0;
+}
+
 /* Rules that depend on values: each returns why the line is wrong, or NULL. */
 static const char *force_without_effect(const struct options *opts)
 {
 	if (!opts->given['f'] || opts->output != NULL)
 		return NULL;
-	if (opts->format != FORMAT_RAW || opts->draw.kind != DRAW_NONE)
+	if (opts->format != FORMAT_RAW || opts->draw.kind != DRAW_NONE ||
+	    reorders(opts))
 		return "--force has no effect without --output FILE: text is never refused on a terminal";
 	if (opts->bytes == 0)
 		return "--force has no effect with --bytes=0 and no --output FILE";
@@ -74,7 +81,7 @@ static void check_draw_combinations(struct options *opts)
 	char name[32];
 
 	for (size_t i = 0; i < sizeof(byte_output_options) / sizeof(byte_output_options[0]); i++)
-		if (opts->draw.kind != DRAW_NONE &&
+		if (opts->draw.kind != DRAW_NONE && !reorders(opts) &&
 		    opts->given[byte_output_options[i]])
 			usage_error("%s and %s cannot be used together",
 				    opts->draw.option,
@@ -113,11 +120,40 @@ static void check_raw_layout(const struct options *opts)
 		usage_error("--no-padding needs --base64, --base64url or --base32");
 }
 
+/*
+ * --shuffle and --sample reorder the lines of input or the integers of
+ * --range: they take -z for their records, and nothing else of bytes.
+ */
+static void check_reorder_combinations(struct options *opts)
+{
+	const char *name = opts->draw.shuffle ? "--shuffle" : "--sample";
+	char other[32];
+
+	if (!reorders(opts))
+		return;
+	if (opts->draw.shuffle && opts->draw.sample != 0)
+		usage_error("--shuffle and --sample cannot be used together (--sample writes its lines in random order too)");
+	if (opts->draw.kind != DRAW_NONE && opts->draw.kind != DRAW_RANGE)
+		usage_error("%s and %s cannot be used together (only lines or --range are reordered)",
+			    opts->draw.option, name);
+	if (opts->count != 0)
+		usage_error("--count and %s cannot be used together (%s)", name,
+			    opts->draw.shuffle ? "--shuffle writes each line once" :
+			    "--sample=K says how many");
+	for (size_t i = 0; i < sizeof(byte_output_options) / sizeof(byte_output_options[0]); i++)
+		if (byte_output_options[i] != 'z' &&
+		    opts->given[byte_output_options[i]])
+			usage_error("%s and %s cannot be used together", name,
+				    long_name(byte_output_options[i], other,
+					      sizeof(other)));
+	opts->draw.zero_terminated = opts->zero_terminated;
+}
+
 /* Layout options that would have no effect, or break another's promise. */
 static void check_text_layout(const struct options *opts)
 {
-	if (opts->draw.kind != DRAW_NONE)
-		return;		/* check_draw_combinations() refuses the layout */
+	if (opts->draw.kind != DRAW_NONE || reorders(opts))
+		return;		/* the draws' checks refuse the layout */
 	if (opts->format == FORMAT_RAW) {
 		check_raw_layout(opts);
 		return;
@@ -156,6 +192,7 @@ void check_combinations(struct options *opts)
 		if (why != NULL)
 			usage_error("%s", why);
 	}
+	check_reorder_combinations(opts);
 	check_text_layout(opts);
 	check_draw_combinations(opts);
 }

@@ -10,7 +10,7 @@ _getrandom_options='--bytes= --hex --base64 --random --nonblock --insecure
 --timeout= --check --output= --force --threads= --help --version
 --base64url --base32 --base16 --no-padding --count= --wrap= --no-newline
 --zero-terminated --range= --password= --charset= --uuid --uuid-format=
---ulid --mode= --owner= --group='
+--ulid --shuffle --sample= --mode= --owner= --group='
 
 # _getrandom_values OPTION CUR: fills COMPREPLY with values for OPTION.
 _getrandom_values() {
@@ -38,6 +38,9 @@ _getrandom_values() {
 		;;
 	-p | --password)
 		mapfile -t COMPREPLY < <(compgen -W '12 16 20 32' -- "$2")
+		;;
+	--sample)
+		mapfile -t COMPREPLY < <(compgen -W '1 2 6 10' -- "$2")
 		;;
 	--uuid)
 		mapfile -t COMPREPLY < <(compgen -W '4 7' -- "$2")

@@ -21,6 +21,9 @@ struct draw_request {
 	const char *charset_option;	/* "--charset" when given, or NULL */
 	int uuid_version;	/* 4 or 7 */
 	struct uuid_format uuid_format;
+	bool shuffle;		/* --shuffle: lines of input, or the range */
+	uint64_t sample;	/* --sample=K; 0 = not given */
+	bool zero_terminated;	/* -z: records end with NUL, for those two */
 };
 
 /*

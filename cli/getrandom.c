@@ -19,6 +19,7 @@
 #include "keyfile.h"
 #include "options.h"
 #include "pump.h"
+#include "shuffle.h"
 #include "sink.h"
 
 /* --check: asks without waiting and without drawing a byte. */
@@ -103,7 +104,7 @@ static int run(const struct options *opts)
 	return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
-/* --range, --password, --uuid: count lines of text, at least one. */
+/* Lines of text: count draws (at least one), or --shuffle and --sample. */
 static int run_draws(const struct options *opts)
 {
 	uint64_t count = opts->count != 0 ? opts->count : 1;
@@ -119,7 +120,9 @@ static int run_draws(const struct options *opts)
 	}
 	error = wait_if_asked(opts);
 	if (error == 0 &&
-	    draws_run(&opts->draw, count, opts->flags, &sink, &error) == 0)
+	    (opts->draw.shuffle || opts->draw.sample != 0 ?
+	     shuffle_run(&opts->draw, opts->flags, &sink, &error) :
+	     draws_run(&opts->draw, count, opts->flags, &sink, &error)) == 0)
 		return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
 	sink_abort(&sink);
 	if (error)
@@ -138,7 +141,8 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &opts);
 	if (opts.check)
 		return check_pool(&opts);
-	if (opts.draw.kind != DRAW_NONE)
+	if (opts.draw.kind != DRAW_NONE || opts.draw.shuffle ||
+	    opts.draw.sample != 0)
 		return run_draws(&opts);
 	encode_init();
 	return run(&opts);

@@ -96,6 +96,12 @@ static const char usage_text[] =
 "      --ulid             instead of bytes, ULIDs: 48-bit milliseconds and 80\n"
 "                           random bits in 26 digits of Crockford's base32;\n"
 "                           within one run each is greater than the last\n"
+"      --shuffle          instead of bytes, the lines of standard input in a\n"
+"                           random order (-z: NUL-terminated records), or\n"
+"                           with --range every integer of the range\n"
+"      --sample=K         K lines of standard input, or with --range K of its\n"
+"                           integers, none twice, in a random order; all of\n"
+"                           them if there are fewer\n"
 "      --help     display this help and exit\n"
 "      --version  output version information and exit\n"
 "\n"
@@ -149,6 +155,8 @@ const struct option long_options[] = {
 	{ "uuid", optional_argument, NULL, 'U' },
 	{ "uuid-format", required_argument, NULL, OPT_UUID_FORMAT },
 	{ "ulid", no_argument, NULL, OPT_ULID },
+	{ "shuffle", no_argument, NULL, OPT_SHUFFLE },
+	{ "sample", required_argument, NULL, OPT_SAMPLE },
 	{ "mode", required_argument, NULL, 'm' },
 	{ "owner", required_argument, NULL, OPT_OWNER },
 	{ "group", required_argument, NULL, OPT_GROUP },
@@ -315,6 +323,14 @@ static void parse_draw_option(struct options *opts, int c, const char *arg)
 	case OPT_ULID:
 		set_draw(opts, DRAW_ULID, "--ulid");
 		break;
+	case OPT_SHUFFLE:
+		opts->draw.shuffle = true;
+		break;
+	case OPT_SAMPLE:
+		if (!parse_count64(arg, &opts->draw.sample))
+			usage_error("invalid sample size %s (1 to 18446744073709551615)",
+				    quote(arg));
+		break;
 	}
 }
 
@@ -415,7 +431,7 @@ static void parse_option(struct options *opts, int c, const char *arg)
 				    quote(arg));
 		break;
 	case 'R': case 'p': case 's': case 'U': case OPT_UUID_FORMAT:
-	case OPT_ULID:
+	case OPT_ULID: case OPT_SHUFFLE: case OPT_SAMPLE:
 		parse_draw_option(opts, c, arg);
 		break;
 	case 'm': case OPT_OWNER: case OPT_GROUP:

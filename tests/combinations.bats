@@ -113,3 +113,31 @@ refused() {
 	run -0 gr --ulid -C 3 --output "$BATS_TEST_TMPDIR/ids" --mode 0644
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/ids")" -eq 3 ]
 }
+
+@test "--shuffle and --sample: not together, not with --count, nor with the other draws" {
+	refused "--shuffle and --sample cannot be used together" --shuffle --sample 3
+	refused "--count and --shuffle" --shuffle -C 3
+	refused "--count and --sample" --sample 3 --range 1-6 -C 3
+	local draw
+	for draw in --uuid --ulid --password=8; do
+		refused "${draw%%=*} and --shuffle cannot be used together" --shuffle "$draw"
+		refused "${draw%%=*} and --sample cannot be used together" "$draw" --sample 2
+	done
+}
+
+@test "--shuffle and --sample take -z, but none of the options of bytes" {
+	local other
+	for other in --bytes=16 --hex --base64 --base32 --threads=2 --no-padding \
+		--wrap=8 --no-newline; do
+		refused "--shuffle and ${other%%=*} cannot be used together" --shuffle "$other"
+		refused "--sample and ${other%%=*} cannot be used together" --sample=2 "$other"
+	done
+	refused "--force has no effect" --shuffle --force
+	refused "--charset needs --password" --shuffle --charset=ab
+	run -0 bash -c 'printf "a\0b\0" | "$GETRANDOM" --shuffle -z >"$OUT"'
+	[ "$(size "$OUT")" -eq 4 ]
+	run -0 gr --sample 3 --range 1-9 -z
+	[ "$(tr -cd '\0' <"$OUT" | wc -c)" -eq 3 ]
+	run -0 gr --sample 3 --range 1-9 --output "$BATS_TEST_TMPDIR/s" --mode 0644
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/s")" -eq 3 ]
+}

@@ -180,15 +180,16 @@ file_cases() {
 	[[ $'\n'$output$'\n' == *$'\nroot\n'* ]]
 }
 
-@test "--mode, --range and --password offer values that getrandom accepts" {
+@test "--mode, --range, --password and --sample offer values that getrandom accepts" {
 	local option value
-	for option in --mode --range --password; do
+	for option in --mode --range --password --sample; do
 		run -0 completes "$option" ''
 		[ -n "$output" ]
 		for value in $output; do
 			case $option in
 			--mode) run "$GETRANDOM" -n 1 --mode "$value" \
 				--output "$BATS_TEST_TMPDIR/m$value" ;;
+			--sample) run "$GETRANDOM" "$option" "$value" --range 1-9 ;;
 			*) run "$GETRANDOM" "$option" "$value" ;;
 			esac
 			[ "$status" -eq 0 ] || fail_with "$option $value: $output"
