@@ -45,7 +45,9 @@ ALL_LDFLAGS += -fsanitize=address,undefined
 endif
 
 SRCS = $(wildcard cli/*.c)
-HDRS = $(wildcard cli/*.h)
+HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc
+# The EFF long word list of --words, compiled in from the xkcdpass package.
+EFF_WORDLIST ?= /usr/lib/python3/dist-packages/xkcdpass/static/eff-long
 
 .DELETE_ON_ERROR:
 .PHONY: all deps run check test vm-check vm-check-loaded vm-shell bench fuzz man install uninstall \
@@ -58,6 +60,10 @@ build/cflags: FORCE
 	@mkdir -p build
 	@echo '$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS)' | cmp -s - $@ || \
 		echo '$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS)' > $@
+
+build/eff-wordlist.inc: cli/wordlist.sh
+	@mkdir -p build
+	cli/wordlist.sh $(EFF_WORDLIST) $@
 
 cli/getrandom: $(SRCS) $(HDRS) build/cflags
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(SRCS) $(LDLIBS)

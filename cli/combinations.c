@@ -92,6 +92,10 @@ static void check_draw_combinations(struct options *opts)
 		usage_error("--charset needs --password");
 	if (opts->given[OPT_UUID_FORMAT] && opts->draw.kind != DRAW_UUID)
 		usage_error("--uuid-format needs --uuid");
+	if (opts->given[OPT_SEPARATOR] && opts->draw.kind != DRAW_WORDS)
+		usage_error("--separator needs --words");
+	if (opts->given[OPT_WORDLIST] && opts->draw.kind != DRAW_WORDS)
+		usage_error("--wordlist needs --words");
 	if (opts->key.option != NULL && opts->output == NULL)
 		usage_error("%s needs --output=FILE", opts->key.option);
 	if (opts->draw.kind == DRAW_PASSWORD &&

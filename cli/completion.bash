@@ -10,7 +10,8 @@ _getrandom_options='--bytes= --hex --base64 --random --nonblock --insecure
 --timeout= --check --output= --force --threads= --help --version
 --base64url --base32 --base16 --no-padding --count= --wrap= --no-newline
 --zero-terminated --range= --password= --charset= --uuid --uuid-format=
---ulid --shuffle --sample= --mode= --owner= --group='
+--ulid --shuffle --sample= --words= --separator= --wordlist= --mode=
+--owner= --group='
 
 # _getrandom_values OPTION CUR: fills COMPREPLY with values for OPTION.
 _getrandom_values() {
@@ -27,7 +28,7 @@ _getrandom_values() {
 	-j | --threads)
 		mapfile -t COMPREPLY < <(compgen -W '1 2 4 8 16 32 64 128 256 512 1024' -- "$2")
 		;;
-	-o | --output)
+	-o | --output | --wordlist)
 		_getrandom_files "$2"
 		;;
 	-t | --timeout | -s | --charset)
@@ -41,6 +42,12 @@ _getrandom_values() {
 		;;
 	--sample)
 		mapfile -t COMPREPLY < <(compgen -W '1 2 6 10' -- "$2")
+		;;
+	--words)
+		mapfile -t COMPREPLY < <(compgen -W '4 5 6 7 8' -- "$2")
+		;;
+	--separator)
+		COMPREPLY=()
 		;;
 	--uuid)
 		mapfile -t COMPREPLY < <(compgen -W '4 7' -- "$2")

@@ -6,6 +6,8 @@
  * a buffer at a time (lines.c): both sizes are fixed, so any count up to
  * 2^64-1 runs in the same memory.
  */
+#include <string.h>
+
 #include "draws.h"
 #include "draw.h"
 #include "lines.h"
@@ -22,6 +24,8 @@ static uint64_t bytes_per_value(const struct draw_request *req)
 		       8 : 4;
 	case DRAW_PASSWORD:
 		return req->length > UINT32_MAX ? UINT32_MAX : 2 * req->length;
+	case DRAW_WORDS:
+		return req->words > UINT32_MAX ? UINT32_MAX : 3 * req->words;
 	default:
 		return 16;
 	}
@@ -60,6 +64,30 @@ static uint64_t put_in_range(struct lines *out, struct draw_source *src,
 	return k;
 }
 
+/* A passphrase: words drawn independently and uniformly, joined by sep. */
+static void put_words(struct lines *out, struct draw_source *src,
+		      const struct draw_request *req)
+{
+	const struct wordlist *list = &req->list;
+	const char *sep = req->separator ? req->separator : " ";
+	size_t sep_len = strlen(sep);
+
+	for (uint64_t i = 0; i < req->words; i++) {
+		const char *word;
+
+		/* Nothing drawn after a failure may reach the output. */
+		if (src->error || out->failed)
+			return;
+		if (i > 0)
+			lines_put(out, sep, sep_len);
+		word = list->words + list->starts[draw_below(src, list->count)];
+		lines_put(out, word, strlen(word));
+	}
+	if (src->error)
+		return;
+	lines_put(out, "\n", 1);
+}
+
 /* The state one run keeps from a value to the next. */
 struct clocks {
 	struct uuid_clock uuid;
@@ -83,6 +111,9 @@ static uint64_t put_values(const struct draw_request *req, struct lines *out,
 			put_uuid7(out, src, &clocks->uuid, &req->uuid_format);
 		else
 			put_uuid4(out, src, &req->uuid_format);
+		break;
+	case DRAW_WORDS:
+		put_words(out, src, req);
 		break;
 	case DRAW_ULID:
 		if (!put_ulid(out, src, &clocks->ulid)) {

@@ -9,12 +9,15 @@
 #include "range.h"
 #include "sink.h"
 #include "uuid-format.h"
+#include "wordlist.h"
 
-enum draw_kind { DRAW_NONE, DRAW_RANGE, DRAW_PASSWORD, DRAW_UUID, DRAW_ULID };
+enum draw_kind {
+	DRAW_NONE, DRAW_RANGE, DRAW_PASSWORD, DRAW_UUID, DRAW_ULID, DRAW_WORDS,
+};
 
 struct draw_request {
 	enum draw_kind kind;
-	const char *option;	/* "--range", "--password", "--uuid" or "--ulid" */
+	const char *option;	/* "--range", "--password", "--words", ... */
 	struct range range;
 	uint64_t length;	/* of a password */
 	struct charset charset;
@@ -24,6 +27,10 @@ struct draw_request {
 	bool shuffle;		/* --shuffle: lines of input, or the range */
 	uint64_t sample;	/* --sample=K; 0 = not given */
 	bool zero_terminated;	/* -z: records end with NUL, for those two */
+	uint64_t words;		/* --words=N */
+	const char *separator;	/* --separator, or NULL for one space */
+	const char *wordlist_path;	/* --wordlist=FILE, or NULL for EFF's */
+	struct wordlist list;	/* loaded before the run */
 };
 
 /*

@@ -21,6 +21,7 @@
 #include "pump.h"
 #include "shuffle.h"
 #include "sink.h"
+#include "wordlist.h"
 
 /* --check: asks without waiting and without drawing a byte. */
 static int check_pool(const struct options *opts)
@@ -104,6 +105,14 @@ static int run(const struct options *opts)
 	return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
+/* --words: the list, read before any output exists (status 1 if it is bad). */
+static int load_words(struct draw_request *req)
+{
+	if (req->wordlist_path != NULL)
+		return wordlist_load(req->wordlist_path, &req->list);
+	return wordlist_builtin(&req->list);
+}
+
 /* Lines of text: count draws (at least one), or --shuffle and --sample. */
 static int run_draws(const struct options *opts)
 {
@@ -141,6 +150,15 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &opts);
 	if (opts.check)
 		return check_pool(&opts);
+	if (opts.draw.kind == DRAW_WORDS) {
+		int status;
+
+		if (load_words(&opts.draw) == -1)
+			return EXIT_FAIL;
+		status = run_draws(&opts);
+		wordlist_free(&opts.draw.list);
+		return status;
+	}
 	if (opts.draw.kind != DRAW_NONE || opts.draw.shuffle ||
 	    opts.draw.sample != 0)
 		return run_draws(&opts);

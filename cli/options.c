@@ -88,6 +88,12 @@ static const char usage_text[] =
 "                           [:unambiguous:]; '\\' quotes the next character\n"
 "  -U, --uuid[=VERSION]   instead of bytes, RFC 9562 UUIDs, version 4 (random,\n"
 "                           the default) or 7 (time-ordered: -U7, --uuid=7)\n"
+"      --words=N          instead of bytes, passphrases of N words, each drawn\n"
+"                           from the EFF long list of 7776 words (built in)\n"
+"      --separator=SEP    the text between words (default: one space)\n"
+"      --wordlist=FILE    draw the words from FILE instead: one word a line,\n"
+"                           or diceware's NNNNN<TAB>word lines; a word twice,\n"
+"                           an empty word or fewer than 2 words is an error\n"
 "      --uuid-format=FORMAT  write each UUID as FORMAT: canonical (8-4-4-4-12,\n"
 "                           the default), hex (32 digits, as /etc/machine-id\n"
 "                           holds them), urn (urn:uuid:...) or braces ({...});\n"
@@ -155,6 +161,9 @@ const struct option long_options[] = {
 	{ "uuid", optional_argument, NULL, 'U' },
 	{ "uuid-format", required_argument, NULL, OPT_UUID_FORMAT },
 	{ "ulid", no_argument, NULL, OPT_ULID },
+	{ "words", required_argument, NULL, OPT_WORDS },
+	{ "separator", required_argument, NULL, OPT_SEPARATOR },
+	{ "wordlist", required_argument, NULL, OPT_WORDLIST },
 	{ "shuffle", no_argument, NULL, OPT_SHUFFLE },
 	{ "sample", required_argument, NULL, OPT_SAMPLE },
 	{ "mode", required_argument, NULL, 'm' },
@@ -326,6 +335,20 @@ static void parse_draw_option(struct options *opts, int c, const char *arg)
 	case OPT_SHUFFLE:
 		opts->draw.shuffle = true;
 		break;
+	case OPT_WORDS:
+		set_draw(opts, DRAW_WORDS, "--words");
+		if (!parse_count64(arg, &opts->draw.words))
+			usage_error("invalid word count %s (1 to 18446744073709551615)",
+				    quote(arg));
+		break;
+	case OPT_SEPARATOR:
+		opts->draw.separator = arg;
+		break;
+	case OPT_WORDLIST:
+		if (*arg == '\0')
+			usage_error("empty word list file name");
+		opts->draw.wordlist_path = arg;
+		break;
 	case OPT_SAMPLE:
 		if (!parse_count64(arg, &opts->draw.sample))
 			usage_error("invalid sample size %s (1 to 18446744073709551615)",
@@ -431,7 +454,8 @@ static void parse_option(struct options *opts, int c, const char *arg)
 				    quote(arg));
 		break;
 	case 'R': case 'p': case 's': case 'U': case OPT_UUID_FORMAT:
-	case OPT_ULID: case OPT_SHUFFLE: case OPT_SAMPLE:
+	case OPT_ULID: case OPT_SHUFFLE: case OPT_SAMPLE: case OPT_WORDS:
+	case OPT_SEPARATOR: case OPT_WORDLIST:
 		parse_draw_option(opts, c, arg);
 		break;
 	case 'm': case OPT_OWNER: case OPT_GROUP:

@@ -20,7 +20,10 @@
 enum { OPT_HELP = 256, OPT_VERSION };
 enum { OPT_OWNER = 320, OPT_GROUP };
 /* The draws' options without a short form. */
-enum { OPT_ULID = 440, OPT_UUID_FORMAT, OPT_SHUFFLE, OPT_SAMPLE };
+enum {
+	OPT_ULID = 440, OPT_UUID_FORMAT, OPT_SHUFFLE, OPT_SAMPLE, OPT_WORDS,
+	OPT_SEPARATOR, OPT_WORDLIST,
+};
 /* The text layout options without a short form. */
 enum {
 	OPT_BASE64URL = 400, OPT_BASE32, OPT_BASE16, OPT_NO_PADDING,

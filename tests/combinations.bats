@@ -141,3 +141,16 @@ refused() {
 	run -0 gr --sample 3 --range 1-9 --output "$BATS_TEST_TMPDIR/s" --mode 0644
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/s")" -eq 3 ]
 }
+
+@test "--separator and --wordlist need --words; --words excludes the other draws" {
+	refused "--separator needs --words" --separator=-
+	refused "--wordlist needs --words" --wordlist=list --password 8
+	refused "--words and --uuid cannot be used together" --words 3 --uuid
+	refused "--password and --words cannot be used together" -p 8 --words 3
+	refused "--words and --shuffle cannot be used together" --words 3 --shuffle
+	refused "--words and --hex cannot be used together" --words 3 --hex
+	refused "--words and --zero-terminated cannot be used together" --words 3 -z
+	refused "empty word list file name" --words 3 --wordlist=
+	run -0 gr --words 3 -C 2 --separator=. --output "$BATS_TEST_TMPDIR/pw"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/pw")" -eq 2 ]
+}

@@ -182,7 +182,7 @@ file_cases() {
 
 @test "--mode, --range, --password and --sample offer values that getrandom accepts" {
 	local option value
-	for option in --mode --range --password --sample; do
+	for option in --mode --range --password --sample --words; do
 		run -0 completes "$option" ''
 		[ -n "$output" ]
 		for value in $output; do
@@ -195,6 +195,14 @@ file_cases() {
 			[ "$status" -eq 0 ] || fail_with "$option $value: $output"
 		done
 	done
+}
+
+@test "--wordlist completes file names" {
+	mkdir "$BATS_TEST_TMPDIR/names" && : >"$BATS_TEST_TMPDIR/names/words.txt"
+	run -0 bash -c 'source "$1" && cd "$2" &&
+		COMP_WORDS=(getrandom --wordlist wo) && COMP_CWORD=2 && _getrandom &&
+		printf "%s\n" "${COMPREPLY[@]}"' _ "$COMPLETION" "$BATS_TEST_TMPDIR/names"
+	[ "$output" = words.txt ]
 }
 
 @test "--uuid-format offers every format, each one getrandom accepts" {
