@@ -9,6 +9,7 @@
 
 #include "charset.h"
 #include "options.h"
+#include "quote.h"
 
 /* The long name of the option with getopt code c: "--hex". */
 static const char *long_name(int c, char *buf, size_t size)
@@ -75,6 +76,36 @@ static const int byte_output_options[] = {
 	OPT_NO_PADDING, 'w', OPT_NO_NEWLINE, 'z',
 };
 
+/* The share of passwords below which --require is refused: 2^-20. */
+#define RULES_SHARE_MIN (1.0L / (1 << 20))
+
+/* --require: rules that some password, and not one in a million alone, meets. */
+static void check_rules(const struct draw_request *req)
+{
+	const struct password_rules *rules = &req->rules;
+	long double share;
+
+	if (rules->count == 0)
+		return;
+	if (req->kind != DRAW_PASSWORD)
+		usage_error("--require needs --password");
+	if (req->length > PASSWORD_RULED_LENGTH_MAX)
+		usage_error("--require needs a --password of at most %d characters",
+			    PASSWORD_RULED_LENGTH_MAX);
+	if (req->length < rules->count)
+		usage_error("%u --require rules cannot all be met by %llu characters",
+			    rules->count, (unsigned long long)req->length);
+	for (unsigned int r = 0; r < rules->count; r++)
+		for (unsigned int i = 0; i < rules->sets[r].size; i++)
+			if (!charset_contains(&req->charset, rules->sets[r].chars[i]))
+				usage_error("the --require set %s has '%c', which is not in the --charset",
+					    quote(rules->texts[r]), rules->sets[r].chars[i]);
+	share = password_rules_share(&req->charset, req->length, rules);
+	if (share < RULES_SHARE_MIN)
+		usage_error("the --require rules leave about one password in %.3Lg of --password=%llu: too few to draw by rejection (at least one in 2^20)",
+			    1 / share, (unsigned long long)req->length);
+}
+
 /* What the draws and the key file options cannot be combined with. */
 static void check_draw_combinations(struct options *opts)
 {
@@ -101,6 +132,7 @@ static void check_draw_combinations(struct options *opts)
 	if (opts->draw.kind == DRAW_PASSWORD &&
 	    opts->draw.charset_option == NULL)
 		parse_charset(CHARSET_DEFAULT, &opts->draw.charset);
+	check_rules(&opts->draw);
 }
 
 static bool padded_format(enum format format)

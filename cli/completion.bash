@@ -10,7 +10,7 @@ _getrandom_options='--bytes= --hex --base64 --random --nonblock --insecure
 --timeout= --check --output= --force --threads= --help --version
 --base64url --base32 --base16 --no-padding --count= --wrap= --no-newline
 --zero-terminated --range= --password= --charset= --uuid --uuid-format=
---ulid --shuffle --sample= --words= --separator= --wordlist= --mode=
+--ulid --shuffle --sample= --words= --separator= --wordlist= --require= --mode=
 --owner= --group='
 
 # _getrandom_values OPTION CUR: fills COMPREPLY with values for OPTION.
@@ -31,7 +31,7 @@ _getrandom_values() {
 	-o | --output | --wordlist)
 		_getrandom_files "$2"
 		;;
-	-t | --timeout | -s | --charset)
+	-t | --timeout | -s | --charset | --require)
 		COMPREPLY=()
 		;;
 	-R | --range)

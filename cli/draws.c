@@ -104,7 +104,11 @@ static uint64_t put_values(const struct draw_request *req, struct lines *out,
 	case DRAW_RANGE:
 		return put_in_range(out, src, &req->range, want);
 	case DRAW_PASSWORD:
-		put_password(out, src, &req->charset, req->length);
+		if (req->rules.count > 0)
+			put_ruled_password(out, src, &req->charset, req->length,
+					   &req->rules);
+		else
+			put_password(out, src, &req->charset, req->length);
 		break;
 	case DRAW_UUID:
 		if (req->uuid_version == 7)

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "charset.h"
+#include "password.h"
 #include "range.h"
 #include "sink.h"
 #include "uuid-format.h"
@@ -22,6 +23,7 @@ struct draw_request {
 	uint64_t length;	/* of a password */
 	struct charset charset;
 	const char *charset_option;	/* "--charset" when given, or NULL */
+	struct password_rules rules;	/* --require */
 	int uuid_version;	/* 4 or 7 */
 	struct uuid_format uuid_format;
 	bool shuffle;		/* --shuffle: lines of input, or the range */

@@ -86,6 +86,10 @@ static const char usage_text[] =
 "                           such as [:graph:], or the named sets [:base32:],\n"
 "                           [:base58:], [:base64url:], [:hex:],\n"
 "                           [:unambiguous:]; '\\' quotes the next character\n"
+"      --require=SET      each password has at least one character of SET (in\n"
+"                           the --charset syntax, and within the --charset);\n"
+"                           repeat it for more rules, up to 16: a password\n"
+"                           that breaks one is drawn again, never patched\n"
 "  -U, --uuid[=VERSION]   instead of bytes, RFC 9562 UUIDs, version 4 (random,\n"
 "                           the default) or 7 (time-ordered: -U7, --uuid=7)\n"
 "      --words=N          instead of bytes, passphrases of N words, each drawn\n"
@@ -161,6 +165,7 @@ const struct option long_options[] = {
 	{ "uuid", optional_argument, NULL, 'U' },
 	{ "uuid-format", required_argument, NULL, OPT_UUID_FORMAT },
 	{ "ulid", no_argument, NULL, OPT_ULID },
+	{ "require", required_argument, NULL, OPT_REQUIRE },
 	{ "words", required_argument, NULL, OPT_WORDS },
 	{ "separator", required_argument, NULL, OPT_SEPARATOR },
 	{ "wordlist", required_argument, NULL, OPT_WORDLIST },
@@ -298,6 +303,20 @@ static void set_owner(struct options *opts, const char *arg)
 	}
 }
 
+/* --require=SET, once per rule. */
+static void add_rule(struct options *opts, const char *arg)
+{
+	struct password_rules *rules = &opts->draw.rules;
+
+	if (rules->count == PASSWORD_RULES_MAX)
+		usage_error("too many --require rules (at most %d)",
+			    PASSWORD_RULES_MAX);
+	if (!parse_required_set(arg, &rules->sets[rules->count]))
+		usage_error("invalid character set %s for --require (characters, ranges such as a-z, classes such as [:digit:]; printable ASCII)",
+			    quote(arg));
+	rules->texts[rules->count++] = arg;
+}
+
 static void parse_draw_option(struct options *opts, int c, const char *arg)
 {
 	switch (c) {
@@ -334,6 +353,9 @@ static void parse_draw_option(struct options *opts, int c, const char *arg)
 		break;
 	case OPT_SHUFFLE:
 		opts->draw.shuffle = true;
+		break;
+	case OPT_REQUIRE:
+		add_rule(opts, arg);
 		break;
 	case OPT_WORDS:
 		set_draw(opts, DRAW_WORDS, "--words");
@@ -455,7 +477,7 @@ static void parse_option(struct options *opts, int c, const char *arg)
 		break;
 	case 'R': case 'p': case 's': case 'U': case OPT_UUID_FORMAT:
 	case OPT_ULID: case OPT_SHUFFLE: case OPT_SAMPLE: case OPT_WORDS:
-	case OPT_SEPARATOR: case OPT_WORDLIST:
+	case OPT_SEPARATOR: case OPT_WORDLIST: case OPT_REQUIRE:
 		parse_draw_option(opts, c, arg);
 		break;
 	case 'm': case OPT_OWNER: case OPT_GROUP:

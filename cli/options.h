@@ -22,7 +22,7 @@ enum { OPT_OWNER = 320, OPT_GROUP };
 /* The draws' options without a short form. */
 enum {
 	OPT_ULID = 440, OPT_UUID_FORMAT, OPT_SHUFFLE, OPT_SAMPLE, OPT_WORDS,
-	OPT_SEPARATOR, OPT_WORDLIST,
+	OPT_SEPARATOR, OPT_WORDLIST, OPT_REQUIRE,
 };
 /* The text layout options without a short form. */
 enum {

@@ -74,6 +74,7 @@ refused() {
 	[[ $section == *"--check"* ]] || fail_with "COMBINATIONS lacks --check"
 	[[ $section == *"--force"* ]] || fail_with "COMBINATIONS lacks --force"
 	[[ $section == *"--uuid-format"* ]] || fail_with "COMBINATIONS lacks --uuid-format"
+	[[ $section == *"--require"* ]] || fail_with "COMBINATIONS lacks --require"
 	local pair
 	for pair in "--insecure and --random" "--nonblock and --insecure" \
 		"--insecure and --timeout" "--nonblock and --timeout" \
