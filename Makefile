@@ -28,7 +28,7 @@ HARDENING = -D_FORTIFY_SOURCE=2 -fstack-protector-strong \
 LINK_HARDENING = -pie -Wl,-z,relro,-z,now -Wl,-z,noexecstack
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(HARDENING) $(CFLAGS)
 ALL_LDFLAGS = $(LINK_HARDENING) $(LDFLAGS)
-LDLIBS = -pthread
+LDLIBS = -pthread -lm
 
 WERROR ?= $(if $(filter true,$(CI)),1,0)
 ifeq ($(WERROR),1)

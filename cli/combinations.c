@@ -79,31 +79,73 @@ static const int byte_output_options[] = {
 /* The share of passwords below which --require is refused: 2^-20. */
 #define RULES_SHARE_MIN (1.0L / (1 << 20))
 
-/* --require: rules that some password, and not one in a million alone, meets. */
-static void check_rules(const struct draw_request *req)
+void check_rules_share(const struct draw_request *req)
+{
+	long double share;
+
+	if (req->rules.count == 0)
+		return;
+	share = password_rules_share(&req->charset, req->length, &req->rules);
+	if (share < RULES_SHARE_MIN)
+		usage_error("the --require rules leave about one password in %.3Lg of --password=%llu: too few to draw by rejection (at least one in 2^20)",
+			    1 / share, (unsigned long long)req->length);
+}
+
+/*
+ * --require: rules that some password, and not one in a million alone,
+ * meets.  With --bits the length is not known yet: strength.c checks it
+ * once it is.
+ */
+static void check_rules(const struct draw_request *req, bool bits)
 {
 	const struct password_rules *rules = &req->rules;
-	long double share;
 
 	if (rules->count == 0)
 		return;
 	if (req->kind != DRAW_PASSWORD)
 		usage_error("--require needs --password");
+	for (unsigned int r = 0; r < rules->count; r++)
+		for (unsigned int i = 0; i < rules->sets[r].size; i++)
+			if (!charset_contains(&req->charset, rules->sets[r].chars[i]))
+				usage_error("the --require set %s has '%c', which is not in the --charset",
+					    quote(rules->texts[r]), rules->sets[r].chars[i]);
+	if (bits)
+		return;
 	if (req->length > PASSWORD_RULED_LENGTH_MAX)
 		usage_error("--require needs a --password of at most %d characters",
 			    PASSWORD_RULED_LENGTH_MAX);
 	if (req->length < rules->count)
 		usage_error("%u --require rules cannot all be met by %llu characters",
 			    rules->count, (unsigned long long)req->length);
-	for (unsigned int r = 0; r < rules->count; r++)
-		for (unsigned int i = 0; i < rules->sets[r].size; i++)
-			if (!charset_contains(&req->charset, rules->sets[r].chars[i]))
-				usage_error("the --require set %s has '%c', which is not in the --charset",
-					    quote(rules->texts[r]), rules->sets[r].chars[i]);
-	share = password_rules_share(&req->charset, req->length, rules);
-	if (share < RULES_SHARE_MIN)
-		usage_error("the --require rules leave about one password in %.3Lg of --password=%llu: too few to draw by rejection (at least one in 2^20)",
-			    1 / share, (unsigned long long)req->length);
+	check_rules_share(req);
+}
+
+/* --bits sets a length; --entropy needs an output whose entropy is fixed. */
+static void check_strength(const struct options *opts)
+{
+	const struct draw_request *req = &opts->draw;
+	bool length_given = req->kind == DRAW_PASSWORD ? req->length != 0 :
+			    req->words != 0;
+
+	if (opts->bits != 0) {
+		if (req->kind != DRAW_PASSWORD && req->kind != DRAW_WORDS)
+			usage_error("--bits needs --password or --words");
+		if (length_given)
+			usage_error("--bits and a length for %s cannot both be given (--bits sets it)",
+				    req->option);
+	} else if ((req->kind == DRAW_PASSWORD || req->kind == DRAW_WORDS) &&
+		   !length_given) {
+		usage_error("%s needs a length, or --bits", req->option);
+	}
+	if (!opts->entropy)
+		return;
+	if (req->kind == DRAW_ULID)
+		usage_error("--entropy and --ulid cannot be used together (a ULID after the first of its millisecond adds one to it: no fixed entropy)");
+	if (req->kind == DRAW_UUID && req->uuid_version == 7)
+		usage_error("--entropy and --uuid=7 cannot be used together (its counter goes up by one within a millisecond: no fixed entropy)");
+	if (reorders(opts))
+		usage_error("--entropy and %s cannot be used together (the entropy depends on the input)",
+			    opts->draw.shuffle ? "--shuffle" : "--sample");
 }
 
 /* What the draws and the key file options cannot be combined with. */
@@ -132,7 +174,8 @@ static void check_draw_combinations(struct options *opts)
 	if (opts->draw.kind == DRAW_PASSWORD &&
 	    opts->draw.charset_option == NULL)
 		parse_charset(CHARSET_DEFAULT, &opts->draw.charset);
-	check_rules(&opts->draw);
+	check_rules(&opts->draw, opts->bits != 0);
+	check_strength(opts);
 }
 
 static bool padded_format(enum format format)

@@ -10,7 +10,8 @@ _getrandom_options='--bytes= --hex --base64 --random --nonblock --insecure
 --timeout= --check --output= --force --threads= --help --version
 --base64url --base32 --base16 --no-padding --count= --wrap= --no-newline
 --zero-terminated --range= --password= --charset= --uuid --uuid-format=
---ulid --shuffle --sample= --words= --separator= --wordlist= --require= --mode=
+--ulid --shuffle --sample= --words= --separator= --wordlist= --require= --bits=
+--entropy --mode=
 --owner= --group='
 
 # _getrandom_values OPTION CUR: fills COMPREPLY with values for OPTION.
@@ -45,6 +46,9 @@ _getrandom_values() {
 		;;
 	--words)
 		mapfile -t COMPREPLY < <(compgen -W '4 5 6 7 8' -- "$2")
+		;;
+	--bits)
+		mapfile -t COMPREPLY < <(compgen -W '64 80 128 256' -- "$2")
 		;;
 	--separator)
 		COMPREPLY=()

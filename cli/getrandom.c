@@ -21,6 +21,7 @@
 #include "pump.h"
 #include "shuffle.h"
 #include "sink.h"
+#include "strength.h"
 #include "wordlist.h"
 
 /* --check: asks without waiting and without drawing a byte. */
@@ -155,10 +156,16 @@ int main(int argc, char **argv)
 
 		if (load_words(&opts.draw) == -1)
 			return EXIT_FAIL;
+		apply_bits(&opts);
+		if (opts.entropy)
+			report_entropy(&opts);
 		status = run_draws(&opts);
 		wordlist_free(&opts.draw.list);
 		return status;
 	}
+	apply_bits(&opts);
+	if (opts.entropy)
+		report_entropy(&opts);
 	if (opts.draw.kind != DRAW_NONE || opts.draw.shuffle ||
 	    opts.draw.sample != 0)
 		return run_draws(&opts);

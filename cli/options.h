@@ -22,7 +22,7 @@ enum { OPT_OWNER = 320, OPT_GROUP };
 /* The draws' options without a short form. */
 enum {
 	OPT_ULID = 440, OPT_UUID_FORMAT, OPT_SHUFFLE, OPT_SAMPLE, OPT_WORDS,
-	OPT_SEPARATOR, OPT_WORDLIST, OPT_REQUIRE,
+	OPT_SEPARATOR, OPT_WORDLIST, OPT_REQUIRE, OPT_BITS, OPT_ENTROPY,
 };
 /* The text layout options without a short form. */
 enum {
@@ -50,6 +50,8 @@ struct options {
 	bool zero_terminated;	/* -z */
 	bool wrap_given;	/* -w, even -w 0 */
 	uint64_t wrap;		/* -w: columns; 0 = no wrapping */
+	uint64_t bits;		/* --bits: the entropy to reach; 0 = not given */
+	bool entropy;		/* --entropy */
 };
 
 extern const struct option long_options[];
@@ -58,6 +60,8 @@ extern const struct option long_options[];
 void parse_options(int argc, char **argv, struct options *opts);
 /* Refuses, with status 2, an option that has no effect or breaks another's promise. */
 void check_combinations(struct options *opts);
+/* --require: refuses rules that fewer than one password in 2^20 meets. */
+void check_rules_share(const struct draw_request *req);
 void __attribute__((noreturn, format(printf, 1, 2)))
 usage_error(const char *fmt, ...);
 

@@ -91,14 +91,16 @@ static long double power(long double x, uint64_t n)
 /*
  * Inclusion and exclusion over the rules: the share of passwords that miss
  * none is the sum, over each subset S of the rules, of (-1)^|S| times
- * (1 - |union of S| / |set|)^length.
+ * (1 - |union of S| / |set|)^length.  Subsets with the same union size
+ * are summed once into coef[size], so that the share of any length is a
+ * sum of at most CHARSET_MAX + 1 powers.
  */
-long double password_rules_share(const struct charset *set, uint64_t length,
-				 const struct password_rules *rules)
+void password_rules_terms(const struct password_rules *rules,
+			  int64_t coef[CHARSET_MAX + 1])
 {
-	long double share = 0;
-
-	for (uint64_t subset = 0; subset < (UINT64_C(1) << rules->count); subset++) {
+	for (int c = 0; c <= CHARSET_MAX; c++)
+		coef[c] = 0;
+	for (uint32_t subset = 0; subset < (UINT32_C(1) << rules->count); subset++) {
 		bool in[128] = { false };
 		unsigned int covered = 0, bits = 0;
 
@@ -113,8 +115,27 @@ long double password_rules_share(const struct charset *set, uint64_t length,
 				in[c] = true;
 			}
 		}
-		share += (bits % 2 ? -1.0L : 1.0L) *
-			 power(1.0L - (long double)covered / set->size, length);
+		coef[covered] += bits % 2 ? -1 : 1;
 	}
+}
+
+long double password_terms_share(const int64_t coef[CHARSET_MAX + 1],
+				 unsigned int set_size, uint64_t length)
+{
+	long double share = 0;
+
+	for (unsigned int c = 0; c <= set_size && c <= CHARSET_MAX; c++)
+		if (coef[c] != 0)
+			share += (long double)coef[c] *
+				 power(1.0L - (long double)c / set_size, length);
 	return share;
+}
+
+long double password_rules_share(const struct charset *set, uint64_t length,
+				 const struct password_rules *rules)
+{
+	int64_t coef[CHARSET_MAX + 1];
+
+	password_rules_terms(rules, coef);
+	return password_terms_share(coef, set->size, length);
 }
