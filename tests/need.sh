@@ -27,7 +27,7 @@ packages_of() {
 	vm) echo linux-source-6.1 qemu-system-x86 busybox-static bash-static bats \
 		gcc gcc-multilib make flex bison bc libelf-dev libssl-dev cpio \
 		xz-utils git coreutils ;;
-	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 ;;
+	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 xkcdpass ;;
 	deb) echo build-essential debhelper dpkg-dev fakeroot ;;
 	debian13) echo debootstrap debian-archive-keyring git ;;
 	all) for step in build suite tools fuzz vm bench deb debian13; do packages_of "$step"; done ;;
