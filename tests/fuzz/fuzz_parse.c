@@ -266,6 +266,23 @@ static void check_charset(const char *text)
 	      memcmp(again.chars, set.chars, set.size) == 0);
 }
 
+/*
+ * --require's sets: the same syntax with one character enough, so the two
+ * parsers agree on every set of two or more and differ only on one.
+ */
+static void check_required_set(const char *text)
+{
+	struct charset set, full;
+	int ok = parse_required_set(text, &set), full_ok = parse_charset(text, &full);
+
+	CHECK(!full_ok || (ok && set.size == full.size &&
+			   memcmp(set.chars, full.chars, set.size) == 0));
+	CHECK(!ok || full_ok || set.size == 1);
+	CHECK(!ok || (set.size >= 1 && set.size <= CHARSET_MAX));
+	for (unsigned int i = 0; ok && i < set.size; i++)
+		CHECK(charset_contains(&set, set.chars[i]));
+}
+
 static void check_mode(const char *text)
 {
 	size_t len = strlen(text);
@@ -461,6 +478,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	check_range(text);
 	check_charset(text);
+	check_required_set(text);
 	check_mode(text);
 	check_owner(text);
 	check_uuid_format(text);
