@@ -32,7 +32,7 @@ HARDENING = -D_FORTIFY_SOURCE=2 -fstack-protector-strong \
 LINK_HARDENING = -pie -Wl,-z,relro,-z,now -Wl,-z,noexecstack
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(HARDENING) $(CFLAGS)
 ALL_LDFLAGS = $(LINK_HARDENING) $(LDFLAGS)
-LDLIBS = -pthread
+LDLIBS = -pthread -lm
 
 WERROR ?= $(if $(filter true,$(CI)),1,0)
 ifeq ($(WERROR),1)
@@ -49,7 +49,9 @@ ALL_LDFLAGS += -fsanitize=address,undefined
 endif
 
 SRCS = $(wildcard cli/*.c)
-HDRS = $(wildcard cli/*.h)
+HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc
+# The EFF long word list of --words, compiled in from the xkcdpass package.
+EFF_WORDLIST ?= /usr/lib/python3/dist-packages/xkcdpass/static/eff-long
 
 .DELETE_ON_ERROR:
 .PHONY: all deps run check test vm-check vm-check-loaded vm-shell bench bench-scaling fuzz man install uninstall \
@@ -62,6 +64,10 @@ build/cflags: FORCE
 	@mkdir -p build
 	@echo '$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS)' | cmp -s - $@ || \
 		echo '$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS)' > $@
+
+build/eff-wordlist.inc: cli/wordlist.sh
+	@mkdir -p build
+	cli/wordlist.sh $(EFF_WORDLIST) $@
 
 cli/getrandom: $(SRCS) $(HDRS) build/cflags
 	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(SRCS) $(LDLIBS)

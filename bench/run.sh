@@ -82,3 +82,4 @@ targets
 echo "- load average at end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 GETRANDOM=$GR bench/draws.sh
 GETRANDOM=$GR bench/tokens.sh "$ROUNDS"
+GETRANDOM=$GR bench/features.sh "$ROUNDS"

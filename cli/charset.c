@@ -108,7 +108,8 @@ static bool add_members(const char *text, bool *in)
 	return true;
 }
 
-bool parse_charset(const char *text, struct charset *set)
+/* A set of at least min characters. */
+static bool parse_set(const char *text, struct charset *set, unsigned int min)
 {
 	bool in[128] = { false };
 	unsigned int size = 0;
@@ -118,8 +119,24 @@ bool parse_charset(const char *text, struct charset *set)
 	for (int c = ' '; c <= '~'; c++)
 		if (in[c])
 			set->chars[size++] = (char)c;
-	if (size < 2)
+	if (size < min)
 		return false;
 	set->size = size;
 	return true;
+}
+
+bool parse_charset(const char *text, struct charset *set)
+{
+	return parse_set(text, set, 2);
+}
+
+/* --require's SET: one character is a rule too ("at least one !"). */
+bool parse_required_set(const char *text, struct charset *set)
+{
+	return parse_set(text, set, 1);
+}
+
+bool charset_contains(const struct charset *set, char c)
+{
+	return memchr(set->chars, c, set->size) != NULL;
 }

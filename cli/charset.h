@@ -15,5 +15,7 @@ struct charset {
 };
 
 bool parse_charset(const char *text, struct charset *set);
+bool parse_required_set(const char *text, struct charset *set);
+bool charset_contains(const struct charset *set, char c);
 
 #endif

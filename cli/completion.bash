@@ -9,8 +9,10 @@
 _getrandom_options='--bytes= --hex --base64 --random --nonblock --insecure
 --timeout= --check --output= --force --threads= --help --version
 --base64url --base32 --base16 --no-padding --count= --wrap= --no-newline
---zero-terminated --range= --password= --charset= --uuid --mode= --owner=
---group='
+--zero-terminated --range= --password= --charset= --uuid --uuid-format=
+--ulid --shuffle --sample= --words= --separator= --wordlist= --require= --bits=
+--entropy --mode=
+--owner= --group='
 
 # _getrandom_values OPTION CUR: fills COMPREPLY with values for OPTION.
 _getrandom_values() {
@@ -27,10 +29,10 @@ _getrandom_values() {
 	-j | --threads)
 		mapfile -t COMPREPLY < <(compgen -W '1 2 4 8 16 32 64 128 256 512 1024' -- "$2")
 		;;
-	-o | --output)
+	-o | --output | --wordlist)
 		_getrandom_files "$2"
 		;;
-	-t | --timeout | -s | --charset)
+	-t | --timeout | -s | --charset | --require)
 		COMPREPLY=()
 		;;
 	-R | --range)
@@ -39,8 +41,23 @@ _getrandom_values() {
 	-p | --password)
 		mapfile -t COMPREPLY < <(compgen -W '12 16 20 32' -- "$2")
 		;;
+	--sample)
+		mapfile -t COMPREPLY < <(compgen -W '1 2 6 10' -- "$2")
+		;;
+	--words)
+		mapfile -t COMPREPLY < <(compgen -W '4 5 6 7 8' -- "$2")
+		;;
+	--bits)
+		mapfile -t COMPREPLY < <(compgen -W '64 80 128 256' -- "$2")
+		;;
+	--separator)
+		COMPREPLY=()
+		;;
 	--uuid)
 		mapfile -t COMPREPLY < <(compgen -W '4 7' -- "$2")
+		;;
+	--uuid-format)
+		mapfile -t COMPREPLY < <(compgen -W 'canonical hex urn braces upper hex,upper urn,upper braces,upper' -- "$2")
 		;;
 	-m | --mode)
 		mapfile -t COMPREPLY < <(compgen -W '0600 0640 0400 0440' -- "$2")

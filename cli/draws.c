@@ -1,14 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * count values, one per line: integers in a range, passwords or UUIDs.
+ * count values, one per line: integers in a range, passwords, UUIDs or
+ * ULIDs.
  * Random bytes come from getrandom(2) in batches (draw.c), text goes out
  * a buffer at a time (lines.c): both sizes are fixed, so any count up to
  * 2^64-1 runs in the same memory.
  */
+#include <string.h>
+
 #include "draws.h"
 #include "draw.h"
 #include "lines.h"
 #include "password.h"
+#include "ulid.h"
 #include "uuid.h"
 
 /* Bytes of randomness one value takes, about: sizes the first batch. */
@@ -20,6 +24,8 @@ static uint64_t bytes_per_value(const struct draw_request *req)
 		       8 : 4;
 	case DRAW_PASSWORD:
 		return req->length > UINT32_MAX ? UINT32_MAX : 2 * req->length;
+	case DRAW_WORDS:
+		return req->words > UINT32_MAX ? UINT32_MAX : 3 * req->words;
 	default:
 		return 16;
 	}
@@ -58,22 +64,66 @@ static uint64_t put_in_range(struct lines *out, struct draw_source *src,
 	return k;
 }
 
+/* A passphrase: words drawn independently and uniformly, joined by sep. */
+static void put_words(struct lines *out, struct draw_source *src,
+		      const struct draw_request *req)
+{
+	const struct wordlist *list = &req->list;
+	const char *sep = req->separator ? req->separator : " ";
+	size_t sep_len = strlen(sep);
+
+	for (uint64_t i = 0; i < req->words; i++) {
+		const char *word;
+
+		/* Nothing drawn after a failure may reach the output. */
+		if (src->error || out->failed)
+			return;
+		if (i > 0)
+			lines_put(out, sep, sep_len);
+		word = list->words + list->starts[draw_below(src, list->count)];
+		lines_put(out, word, strlen(word));
+	}
+	if (src->error)
+		return;
+	lines_put(out, "\n", 1);
+}
+
+/* The state one run keeps from a value to the next. */
+struct clocks {
+	struct uuid_clock uuid;
+	struct ulid_clock ulid;
+	bool failed;		/* a value could not be made, and said why */
+};
+
 /* Writes up to want values; returns how many. */
 static uint64_t put_values(const struct draw_request *req, struct lines *out,
-			   struct draw_source *src, struct uuid_clock *clock,
+			   struct draw_source *src, struct clocks *clocks,
 			   uint64_t want)
 {
 	switch (req->kind) {
 	case DRAW_RANGE:
 		return put_in_range(out, src, &req->range, want);
 	case DRAW_PASSWORD:
-		put_password(out, src, &req->charset, req->length);
+		if (req->rules.count > 0)
+			put_ruled_password(out, src, &req->charset, req->length,
+					   &req->rules);
+		else
+			put_password(out, src, &req->charset, req->length);
 		break;
 	case DRAW_UUID:
 		if (req->uuid_version == 7)
-			put_uuid7(out, src, clock);
+			put_uuid7(out, src, &clocks->uuid, &req->uuid_format);
 		else
-			put_uuid4(out, src);
+			put_uuid4(out, src, &req->uuid_format);
+		break;
+	case DRAW_WORDS:
+		put_words(out, src, req);
+		break;
+	case DRAW_ULID:
+		if (!put_ulid(out, src, &clocks->ulid)) {
+			clocks->failed = true;
+			return 0;
+		}
 		break;
 	case DRAW_NONE:
 		break;
@@ -87,16 +137,19 @@ int draws_run(const struct draw_request *req, uint64_t count,
 {
 	static struct draw_source src;
 	static struct lines out;
-	struct uuid_clock clock = { 0, 0 };
+	struct clocks clocks = { .failed = false };
 
 	draw_init(&src, flags, first_batch_hint(req, count));
 	lines_init(&out, sink);
-	for (uint64_t done = 0; done < count && !src.error && !out.failed;)
-		done += put_values(req, &out, &src, &clock, count - done);
+	for (uint64_t done = 0; done < count && !src.error && !out.failed &&
+	     !clocks.failed;)
+		done += put_values(req, &out, &src, &clocks, count - done);
+	/* The lines before a failed ULID are whole and valid: they go out. */
 	if (!src.error)
 		lines_flush(&out);
 	*random_error = src.error;
 	draw_wipe(&src);
 	lines_wipe(&out);
-	return src.error || out.failed ? -1 : 0;
+	ulid_wipe(&clocks.ulid);
+	return src.error || out.failed || clocks.failed ? -1 : 0;
 }

@@ -19,7 +19,10 @@
 #include "keyfile.h"
 #include "options.h"
 #include "pump.h"
+#include "shuffle.h"
 #include "sink.h"
+#include "strength.h"
+#include "wordlist.h"
 
 /* --check: asks without waiting and without drawing a byte. */
 static int check_pool(const struct options *opts)
@@ -98,7 +101,15 @@ static int run(const struct options *opts)
 	return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
 }
 
-/* --range, --password, --uuid: count lines of text, at least one. */
+/* --words: the list, read before any output exists (status 1 if it is bad). */
+static int load_words(struct draw_request *req)
+{
+	if (req->wordlist_path != NULL)
+		return wordlist_load(req->wordlist_path, &req->list);
+	return wordlist_builtin(&req->list);
+}
+
+/* Lines of text: count draws (at least one), or --shuffle and --sample. */
 static int run_draws(const struct options *opts)
 {
 	uint64_t count = opts->count != 0 ? opts->count : 1;
@@ -114,7 +125,9 @@ static int run_draws(const struct options *opts)
 	}
 	error = wait_if_asked(opts);
 	if (error == 0 &&
-	    draws_run(&opts->draw, count, opts->flags, &sink, &error) == 0)
+	    (opts->draw.shuffle || opts->draw.sample != 0 ?
+	     shuffle_run(&opts->draw, opts->flags, &sink, &error) :
+	     draws_run(&opts->draw, count, opts->flags, &sink, &error)) == 0)
 		return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
 	sink_abort(&sink);
 	if (error)
@@ -133,7 +146,23 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &opts);
 	if (opts.check)
 		return check_pool(&opts);
-	if (opts.draw.kind != DRAW_NONE)
+	if (opts.draw.kind == DRAW_WORDS) {
+		int status;
+
+		if (load_words(&opts.draw) == -1)
+			return EXIT_FAIL;
+		apply_bits(&opts);
+		if (opts.entropy)
+			report_entropy(&opts);
+		status = run_draws(&opts);
+		wordlist_free(&opts.draw.list);
+		return status;
+	}
+	apply_bits(&opts);
+	if (opts.entropy)
+		report_entropy(&opts);
+	if (opts.draw.kind != DRAW_NONE || opts.draw.shuffle ||
+	    opts.draw.sample != 0)
 		return run_draws(&opts);
 	encode_init();
 	return run(&opts);

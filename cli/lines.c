@@ -36,6 +36,18 @@ char *lines_room(struct lines *out, size_t need)
 	return out->buf + out->len;
 }
 
+void lines_put(struct lines *out, const char *text, size_t len)
+{
+	while (len > 0 && !out->failed) {
+		size_t piece = len < LINES_BUFFER ? len : LINES_BUFFER;
+
+		memcpy(lines_room(out, piece), text, piece);
+		out->len += piece;
+		text += piece;
+		len -= piece;
+	}
+}
+
 /* Passwords and keys are secrets: none stays behind in the buffer. */
 void lines_wipe(struct lines *out)
 {

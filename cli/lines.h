@@ -20,6 +20,8 @@ struct lines {
 void lines_init(struct lines *out, struct sink *sink);
 char *lines_room(struct lines *out, size_t need);
 void lines_flush(struct lines *out);
+/* Adds len bytes of text, in pieces if need be: any length. */
+void lines_put(struct lines *out, const char *text, size_t len);
 void lines_wipe(struct lines *out);
 
 #endif

@@ -20,6 +20,7 @@
 #include "pump.h"
 #include "quote.h"
 #include "sink.h"
+#include "strength.h"
 #include "uuid.h"
 
 #define VERSION "1.0"
@@ -80,14 +81,44 @@ static const char usage_text[] =
 "                           included, every one equally likely; LO and HI\n"
 "                           from -2^63 to 2^64-1 (e.g. 1-6, -10-10)\n"
 "  -p, --password=LEN     instead of bytes, passwords of LEN characters drawn\n"
-"                           from the --charset\n"
+"                           from the --charset (LEN may be left to --bits)\n"
 "  -s, --charset=SET      the characters for --password (default [:alnum:]):\n"
 "                           characters, ranges such as A-Z, POSIX classes\n"
 "                           such as [:graph:], or the named sets [:base32:],\n"
 "                           [:base58:], [:base64url:], [:hex:],\n"
 "                           [:unambiguous:]; '\\' quotes the next character\n"
+"      --require=SET      each password has at least one character of SET (in\n"
+"                           the --charset syntax, and within the --charset);\n"
+"                           repeat it for more rules, up to 16: a password\n"
+"                           that breaks one is drawn again, never patched\n"
 "  -U, --uuid[=VERSION]   instead of bytes, RFC 9562 UUIDs, version 4 (random,\n"
 "                           the default) or 7 (time-ordered: -U7, --uuid=7)\n"
+"      --words=N          instead of bytes, passphrases of N words, each drawn\n"
+"                           from the EFF long list of 7776 words (built in);\n"
+"                           N may be left to --bits\n"
+"      --separator=SEP    the text between words (default: one space)\n"
+"      --wordlist=FILE    draw the words from FILE instead: one word a line,\n"
+"                           or diceware's NNNNN<TAB>word lines; a word twice,\n"
+"                           an empty word or fewer than 2 words is an error\n"
+"      --uuid-format=FORMAT  write each UUID as FORMAT: canonical (8-4-4-4-12,\n"
+"                           the default), hex (32 digits, as /etc/machine-id\n"
+"                           holds them), urn (urn:uuid:...) or braces ({...});\n"
+"                           add ,upper for uppercase digits (hex,upper, or\n"
+"                           upper alone)\n"
+"      --ulid             instead of bytes, ULIDs: 48-bit milliseconds and 80\n"
+"                           random bits in 26 digits of Crockford's base32;\n"
+"                           within one run each is greater than the last\n"
+"      --bits=N           the least --password length, or number of --words,\n"
+"                           whose entropy is N bits or more (with --require:\n"
+"                           of the passwords that meet the rules)\n"
+"      --entropy          write the entropy of each output, in bits, to\n"
+"                           standard error\n"
+"      --shuffle          instead of bytes, the lines of standard input in a\n"
+"                           random order (-z: NUL-terminated records), or\n"
+"                           with --range every integer of the range\n"
+"      --sample=K         K lines of standard input, or with --range K of its\n"
+"                           integers, none twice, in a random order; all of\n"
+"                           them if there are fewer\n"
 "      --help     display this help and exit\n"
 "      --version  output version information and exit\n"
 "\n"
@@ -137,9 +168,19 @@ const struct option long_options[] = {
 	{ "no-newline", no_argument, NULL, OPT_NO_NEWLINE },
 	{ "zero-terminated", no_argument, NULL, 'z' },
 	{ "range", required_argument, NULL, 'R' },
-	{ "password", required_argument, NULL, 'p' },
+	{ "password", optional_argument, NULL, 'p' },
 	{ "charset", required_argument, NULL, 's' },
 	{ "uuid", optional_argument, NULL, 'U' },
+	{ "uuid-format", required_argument, NULL, OPT_UUID_FORMAT },
+	{ "ulid", no_argument, NULL, OPT_ULID },
+	{ "require", required_argument, NULL, OPT_REQUIRE },
+	{ "words", optional_argument, NULL, OPT_WORDS },
+	{ "bits", required_argument, NULL, OPT_BITS },
+	{ "entropy", no_argument, NULL, OPT_ENTROPY },
+	{ "separator", required_argument, NULL, OPT_SEPARATOR },
+	{ "wordlist", required_argument, NULL, OPT_WORDLIST },
+	{ "shuffle", no_argument, NULL, OPT_SHUFFLE },
+	{ "sample", required_argument, NULL, OPT_SAMPLE },
 	{ "mode", required_argument, NULL, 'm' },
 	{ "owner", required_argument, NULL, OPT_OWNER },
 	{ "group", required_argument, NULL, OPT_GROUP },
@@ -184,7 +225,7 @@ static void set_format(struct options *opts, enum format format,
 	opts->format_option = name;
 }
 
-/* One of --range, --password and --uuid; only one kind per run. */
+/* One of --range, --password, --uuid and --ulid; only one kind per run. */
 static void set_draw(struct options *opts, enum draw_kind kind,
 		     const char *name)
 {
@@ -272,8 +313,24 @@ static void set_owner(struct options *opts, const char *arg)
 	}
 }
 
+/* --require=SET, once per rule. */
+static void add_rule(struct options *opts, const char *arg)
+{
+	struct password_rules *rules = &opts->draw.rules;
+
+	if (rules->count == PASSWORD_RULES_MAX)
+		usage_error("too many --require rules (at most %d)",
+			    PASSWORD_RULES_MAX);
+	if (!parse_required_set(arg, &rules->sets[rules->count]))
+		usage_error("invalid character set %s for --require (characters, ranges such as a-z, classes such as [:digit:]; printable ASCII)",
+			    quote(arg));
+	rules->texts[rules->count++] = arg;
+}
+
 static void parse_draw_option(struct options *opts, int c, const char *arg)
 {
+	unsigned int bits;
+
 	switch (c) {
 	case 'R':
 		set_draw(opts, DRAW_RANGE, "--range");
@@ -283,6 +340,8 @@ static void parse_draw_option(struct options *opts, int c, const char *arg)
 		break;
 	case 'p':
 		set_draw(opts, DRAW_PASSWORD, "--password");
+		if (arg == NULL)
+			break;	/* --bits will set the length */
 		if (!parse_count64(arg, &opts->draw.length))
 			usage_error("invalid password length %s (1 to 18446744073709551615)",
 				    quote(arg));
@@ -297,6 +356,50 @@ static void parse_draw_option(struct options *opts, int c, const char *arg)
 		set_draw(opts, DRAW_UUID, "--uuid");
 		if (!parse_uuid_version(arg, &opts->draw.uuid_version))
 			usage_error("invalid UUID version %s (4 or 7)", quote(arg));
+		break;
+	case OPT_UUID_FORMAT:
+		if (!parse_uuid_format(arg, &opts->draw.uuid_format))
+			usage_error("invalid UUID format %s (canonical, hex, urn or braces, upper, or a style and upper joined by a comma)",
+				    quote(arg));
+		break;
+	case OPT_ULID:
+		set_draw(opts, DRAW_ULID, "--ulid");
+		break;
+	case OPT_SHUFFLE:
+		opts->draw.shuffle = true;
+		break;
+	case OPT_REQUIRE:
+		add_rule(opts, arg);
+		break;
+	case OPT_BITS:
+		if (!parse_count(arg, BITS_MAX, &bits))
+			usage_error("invalid number of bits %s (1 to %u)", quote(arg),
+				    BITS_MAX);
+		opts->bits = bits;
+		break;
+	case OPT_ENTROPY:
+		opts->entropy = true;
+		break;
+	case OPT_WORDS:
+		set_draw(opts, DRAW_WORDS, "--words");
+		if (arg == NULL)
+			break;	/* --bits will set the number */
+		if (!parse_count64(arg, &opts->draw.words))
+			usage_error("invalid word count %s (1 to 18446744073709551615)",
+				    quote(arg));
+		break;
+	case OPT_SEPARATOR:
+		opts->draw.separator = arg;
+		break;
+	case OPT_WORDLIST:
+		if (*arg == '\0')
+			usage_error("empty word list file name");
+		opts->draw.wordlist_path = arg;
+		break;
+	case OPT_SAMPLE:
+		if (!parse_count64(arg, &opts->draw.sample))
+			usage_error("invalid sample size %s (1 to 18446744073709551615)",
+				    quote(arg));
 		break;
 	}
 }
@@ -397,7 +500,10 @@ static void parse_option(struct options *opts, int c, const char *arg)
 			usage_error("invalid count %s (1 to 18446744073709551615)",
 				    quote(arg));
 		break;
-	case 'R': case 'p': case 's': case 'U':
+	case 'R': case 'p': case 's': case 'U': case OPT_UUID_FORMAT:
+	case OPT_ULID: case OPT_SHUFFLE: case OPT_SAMPLE: case OPT_WORDS:
+	case OPT_SEPARATOR: case OPT_WORDLIST: case OPT_REQUIRE: case OPT_BITS:
+	case OPT_ENTROPY:
 		parse_draw_option(opts, c, arg);
 		break;
 	case 'm': case OPT_OWNER: case OPT_GROUP:
@@ -497,6 +603,19 @@ static void __attribute__((noreturn)) bad_option(int c, const char *arg)
 	usage_error("option %s is ambiguous; possibilities:%s", quote(arg), matches);
 }
 
+/*
+ * --password and --words take their count as --password=20 or, as they
+ * always did, --password 20; their count is optional only so that --bits
+ * can set it.  So a next word that is not an option is their count.
+ */
+static const char *separate_count(int c, int argc, char **argv)
+{
+	if ((c == 'p' || c == OPT_WORDS) && optarg == NULL && optind < argc &&
+	    argv[optind][0] != '-')
+		return argv[optind++];
+	return optarg;
+}
+
 void parse_options(int argc, char **argv, struct options *opts)
 {
 	int c;
@@ -510,7 +629,7 @@ void parse_options(int argc, char **argv, struct options *opts)
 			bad_option(c, argv[optind - 1]);
 		if (c >= 0 && c < OPTION_CODES)
 			opts->given[c] = true;
-		parse_option(opts, c, optarg);
+		parse_option(opts, c, separate_count(c, argc, argv));
 	}
 	if (optind < argc)
 		usage_error("extra operand %s", quote(argv[optind]));

@@ -19,6 +19,11 @@
 /* The long options without a short form, by getopt code. */
 enum { OPT_HELP = 256, OPT_VERSION };
 enum { OPT_OWNER = 320, OPT_GROUP };
+/* The draws' options without a short form. */
+enum {
+	OPT_ULID = 440, OPT_UUID_FORMAT, OPT_SHUFFLE, OPT_SAMPLE, OPT_WORDS,
+	OPT_SEPARATOR, OPT_WORDLIST, OPT_REQUIRE, OPT_BITS, OPT_ENTROPY,
+};
 /* The text layout options without a short form. */
 enum {
 	OPT_BASE64URL = 400, OPT_BASE32, OPT_BASE16, OPT_NO_PADDING,
@@ -38,13 +43,15 @@ struct options {
 	const char *format_option;	/* for the message when two are given */
 	bool given[OPTION_CODES];	/* by getopt code: for check_combinations() */
 	uint64_t count;		/* -C: outputs; 0 = not given */
-	struct draw_request draw;	/* --range, --password, --uuid */
+	struct draw_request draw;	/* --range, --password, --uuid, --ulid */
 	struct keyfile key;	/* --mode, --owner, --group */
 	bool unpadded;		/* --no-padding */
 	bool no_newline;	/* --no-newline */
 	bool zero_terminated;	/* -z */
 	bool wrap_given;	/* -w, even -w 0 */
 	uint64_t wrap;		/* -w: columns; 0 = no wrapping */
+	uint64_t bits;		/* --bits: the entropy to reach; 0 = not given */
+	bool entropy;		/* --entropy */
 };
 
 extern const struct option long_options[];
@@ -53,6 +60,8 @@ extern const struct option long_options[];
 void parse_options(int argc, char **argv, struct options *opts);
 /* Refuses, with status 2, an option that has no effect or breaks another's promise. */
 void check_combinations(struct options *opts);
+/* --require: refuses rules that fewer than one password in 2^20 meets. */
+void check_rules_share(const struct draw_request *req);
 void __attribute__((noreturn, format(printf, 1, 2)))
 usage_error(const char *fmt, ...);
 

@@ -3,6 +3,13 @@
  * A password of length characters, each drawn on its own with
  * draw_below(set size): every character of the set equally likely, the
  * characters independent.  Written in pieces, so any length streams.
+ *
+ * With --require, whole passwords are drawn so and thrown away until one
+ * has a character of every rule's set: each password that satisfies the
+ * rules is then exactly as likely as any other (rejection keeps the
+ * uniform draw, restricted), where patching a character in would favour
+ * some.  The share that passes, by inclusion and exclusion, bounds the
+ * work (combinations.c refuses rules that almost nothing passes).
  */
 #include "password.h"
 
@@ -30,4 +37,105 @@ void put_password(struct lines *out, struct draw_source *src,
 		return;
 	*lines_room(out, 1) = '\n';
 	out->len++;
+}
+
+/* Which rules each character satisfies, one bit a rule. */
+static void rule_masks(const struct password_rules *rules, uint32_t mask[128])
+{
+	for (int c = 0; c < 128; c++)
+		mask[c] = 0;
+	for (unsigned int r = 0; r < rules->count; r++)
+		for (unsigned int i = 0; i < rules->sets[r].size; i++)
+			mask[(unsigned char)rules->sets[r].chars[i]] |= 1u << r;
+}
+
+void put_ruled_password(struct lines *out, struct draw_source *src,
+			const struct charset *set, uint64_t length,
+			const struct password_rules *rules)
+{
+	uint32_t mask[128], all = (1u << rules->count) - 1, seen;
+	size_t len = (size_t)length;
+	char *p;
+
+	rule_masks(rules, mask);
+	if (src->error || out->failed)
+		return;
+	/* Drawn where it will be written: a rejected one is overwritten. */
+	p = lines_room(out, len + 1);
+	do {
+		seen = 0;
+		for (size_t i = 0; i < len; i++) {
+			p[i] = set->chars[draw_below(src, set->size)];
+			seen |= mask[(unsigned char)p[i]];
+		}
+	} while (seen != all && !src->error);
+	if (src->error)
+		return;
+	p[len] = '\n';
+	out->len += len + 1;
+}
+
+/* x^n by squaring: no libm for one power. */
+static long double power(long double x, uint64_t n)
+{
+	long double result = 1;
+
+	for (; n != 0; n >>= 1) {
+		if (n & 1)
+			result *= x;
+		x *= x;
+	}
+	return result;
+}
+
+/*
+ * Inclusion and exclusion over the rules: the share of passwords that miss
+ * none is the sum, over each subset S of the rules, of (-1)^|S| times
+ * (1 - |union of S| / |set|)^length.  Subsets with the same union size
+ * are summed once into coef[size], so that the share of any length is a
+ * sum of at most CHARSET_MAX + 1 powers.
+ */
+void password_rules_terms(const struct password_rules *rules,
+			  int64_t coef[CHARSET_MAX + 1])
+{
+	for (int c = 0; c <= CHARSET_MAX; c++)
+		coef[c] = 0;
+	for (uint32_t subset = 0; subset < (UINT32_C(1) << rules->count); subset++) {
+		bool in[128] = { false };
+		unsigned int covered = 0, bits = 0;
+
+		for (unsigned int r = 0; r < rules->count; r++) {
+			if (!(subset >> r & 1))
+				continue;
+			bits++;
+			for (unsigned int i = 0; i < rules->sets[r].size; i++) {
+				unsigned char c = (unsigned char)rules->sets[r].chars[i];
+
+				covered += !in[c];
+				in[c] = true;
+			}
+		}
+		coef[covered] += bits % 2 ? -1 : 1;
+	}
+}
+
+long double password_terms_share(const int64_t coef[CHARSET_MAX + 1],
+				 unsigned int set_size, uint64_t length)
+{
+	long double share = 0;
+
+	for (unsigned int c = 0; c <= set_size && c <= CHARSET_MAX; c++)
+		if (coef[c] != 0)
+			share += (long double)coef[c] *
+				 power(1.0L - (long double)c / set_size, length);
+	return share;
+}
+
+long double password_rules_share(const struct charset *set, uint64_t length,
+				 const struct password_rules *rules)
+{
+	int64_t coef[CHARSET_MAX + 1];
+
+	password_rules_terms(rules, coef);
+	return password_terms_share(coef, set->size, length);
 }

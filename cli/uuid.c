@@ -15,13 +15,17 @@
  * last one used plus one millisecond instead of waiting for the clock.
  * So within one run every UUID is strictly greater than the one before,
  * as 128-bit numbers and as text, whatever the clock does.
+ *
+ * --uuid-format writes the same 128 bits in another form: 32 digits alone,
+ * after "urn:uuid:", in braces, in uppercase.
  */
 #include <string.h>
 #include <time.h>
 
 #include "uuid.h"
 
-static const char hex_digits[] = "0123456789abcdef";
+static const char lower_digits[] = "0123456789abcdef";
+static const char upper_digits[] = "0123456789ABCDEF";
 
 bool parse_uuid_version(const char *text, int *version)
 {
@@ -34,18 +38,37 @@ bool parse_uuid_version(const char *text, int *version)
 	return true;
 }
 
-static void put_text(struct lines *out, const unsigned char uuid[16])
+/* Writes the 32 digits, with the hyphens of 8-4-4-4-12 unless bare; returns the end. */
+static char *put_digits(char *p, const unsigned char uuid[16], bool upper,
+			bool bare)
 {
-	char *p = lines_room(out, UUID_TEXT + 1);
+	const char *digits = upper ? upper_digits : lower_digits;
 
 	for (int i = 0; i < 16; i++) {
-		if (i == 4 || i == 6 || i == 8 || i == 10)
+		if (!bare && (i == 4 || i == 6 || i == 8 || i == 10))
 			*p++ = '-';
-		*p++ = hex_digits[uuid[i] >> 4];
-		*p++ = hex_digits[uuid[i] & 15];
+		*p++ = digits[uuid[i] >> 4];
+		*p++ = digits[uuid[i] & 15];
 	}
-	*p = '\n';
-	out->len += UUID_TEXT + 1;
+	return p;
+}
+
+static void put_text(struct lines *out, const unsigned char uuid[16],
+		     const struct uuid_format *format)
+{
+	char *start = lines_room(out, UUID_FORMAT_TEXT_MAX + 1), *p = start;
+
+	if (format->style == UUID_URN) {
+		memcpy(p, "urn:uuid:", 9);
+		p += 9;
+	} else if (format->style == UUID_BRACES) {
+		*p++ = '{';
+	}
+	p = put_digits(p, uuid, format->upper, format->style == UUID_HEX);
+	if (format->style == UUID_BRACES)
+		*p++ = '}';
+	*p++ = '\n';
+	out->len += (size_t)(p - start);
 }
 
 static void set_version_and_variant(unsigned char uuid[16], int version)
@@ -54,17 +77,18 @@ static void set_version_and_variant(unsigned char uuid[16], int version)
 	uuid[8] = (unsigned char)((uuid[8] & 0x3f) | 0x80);
 }
 
-void put_uuid4(struct lines *out, struct draw_source *src)
+void put_uuid4(struct lines *out, struct draw_source *src,
+	       const struct uuid_format *format)
 {
 	unsigned char uuid[16];
 
 	draw_bytes(src, uuid, sizeof(uuid));
 	set_version_and_variant(uuid, 4);
-	put_text(out, uuid);
+	put_text(out, uuid, format);
 	explicit_bzero(uuid, sizeof(uuid));
 }
 
-static uint64_t now_ms(void)
+uint64_t clock_ms(void)
 {
 	struct timespec ts;
 
@@ -83,7 +107,7 @@ static unsigned int fresh_counter(struct draw_source *src)
 /* The next timestamp and counter, each pair greater than the last. */
 static void tick(struct uuid_clock *clock, struct draw_source *src)
 {
-	uint64_t ms = now_ms();
+	uint64_t ms = clock_ms();
 
 	if (ms > clock->ms) {
 		clock->ms = ms;
@@ -97,7 +121,7 @@ static void tick(struct uuid_clock *clock, struct draw_source *src)
 }
 
 void put_uuid7(struct lines *out, struct draw_source *src,
-	       struct uuid_clock *clock)
+	       struct uuid_clock *clock, const struct uuid_format *format)
 {
 	unsigned char uuid[16];
 
@@ -108,5 +132,5 @@ void put_uuid7(struct lines *out, struct draw_source *src,
 	uuid[7] = (unsigned char)clock->counter;
 	draw_bytes(src, uuid + 8, 8);
 	set_version_and_variant(uuid, 7);
-	put_text(out, uuid);
+	put_text(out, uuid, format);
 }

@@ -8,8 +8,8 @@
 
 #include "draw.h"
 #include "lines.h"
+#include "uuid-format.h"
 
-#define UUID_TEXT 36	/* 8-4-4-4-12 hex digits */
 
 /* Version 7: the last timestamp and counter, so the next is greater. */
 struct uuid_clock {
@@ -18,8 +18,11 @@ struct uuid_clock {
 };
 
 bool parse_uuid_version(const char *text, int *version);
-void put_uuid4(struct lines *out, struct draw_source *src);
+/* Milliseconds since 1970, from CLOCK_REALTIME: version 7's and ULID's time. */
+uint64_t clock_ms(void);
+void put_uuid4(struct lines *out, struct draw_source *src,
+	       const struct uuid_format *format);
 void put_uuid7(struct lines *out, struct draw_source *src,
-	       struct uuid_clock *clock);
+	       struct uuid_clock *clock, const struct uuid_format *format);
 
 #endif

@@ -73,11 +73,85 @@ refused() {
 	[ -n "$section" ] || fail_with "no COMBINATIONS section"
 	[[ $section == *"--check"* ]] || fail_with "COMBINATIONS lacks --check"
 	[[ $section == *"--force"* ]] || fail_with "COMBINATIONS lacks --force"
+	[[ $section == *"--uuid-format"* ]] || fail_with "COMBINATIONS lacks --uuid-format"
+	[[ $section == *"--require"* ]] || fail_with "COMBINATIONS lacks --require"
 	local pair
 	for pair in "--insecure and --random" "--nonblock and --insecure" \
 		"--insecure and --timeout" "--nonblock and --timeout" \
-		"--password and --uuid"; do
+		"--uuid and --ulid"; do
 		[[ $section == *"${pair%% and *} \" and \" ${pair##* and }"* ]] ||
 			fail_with "COMBINATIONS lacks $pair"
 	done
+}
+
+@test "--uuid-format needs --uuid, even with --ulid or --uuid=7 alongside another draw" {
+	refused "--uuid-format needs --uuid" --uuid-format=hex
+	refused "--uuid-format needs --uuid" --ulid --uuid-format=hex
+	refused "--uuid-format needs --uuid" --range 1-6 --uuid-format=urn
+	run -0 gr --uuid=7 --uuid-format=urn
+}
+
+@test "--ulid excludes the other draws and the options of byte output" {
+	local other
+	for other in --uuid --uuid=7 --range=1-6 --password=8; do
+		refused "cannot be used together" --ulid "$other"
+		refused "cannot be used together" "$other" --ulid
+	done
+	for other in --bytes=16 --hex --base64 --threads=2 --no-padding --wrap=8 \
+		--no-newline --zero-terminated; do
+		refused "--ulid and ${other%%=*}" --ulid "$other"
+	done
+	refused "--charset needs --password" --ulid --charset=ab
+	refused "--check and --ulid" --check --ulid
+}
+
+@test "--ulid takes --count, --output and the flags that choose how bytes are drawn" {
+	local flag
+	for flag in --random --insecure --nonblock --timeout=5; do
+		run -0 gr --ulid -C 3 "$flag"
+		[ "$(wc -l <"$OUT")" -eq 3 ]
+	done
+	run -0 gr --ulid -C 3 --output "$BATS_TEST_TMPDIR/ids" --mode 0644
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/ids")" -eq 3 ]
+}
+
+@test "--shuffle and --sample: not together, not with --count, nor with the other draws" {
+	refused "--shuffle and --sample cannot be used together" --shuffle --sample 3
+	refused "--count and --shuffle" --shuffle -C 3
+	refused "--count and --sample" --sample 3 --range 1-6 -C 3
+	local draw
+	for draw in --uuid --ulid --password=8; do
+		refused "${draw%%=*} and --shuffle cannot be used together" --shuffle "$draw"
+		refused "${draw%%=*} and --sample cannot be used together" "$draw" --sample 2
+	done
+}
+
+@test "--shuffle and --sample take -z, but none of the options of bytes" {
+	local other
+	for other in --bytes=16 --hex --base64 --base32 --threads=2 --no-padding \
+		--wrap=8 --no-newline; do
+		refused "--shuffle and ${other%%=*} cannot be used together" --shuffle "$other"
+		refused "--sample and ${other%%=*} cannot be used together" --sample=2 "$other"
+	done
+	refused "--force has no effect" --shuffle --force
+	refused "--charset needs --password" --shuffle --charset=ab
+	run -0 bash -c 'printf "a\0b\0" | "$GETRANDOM" --shuffle -z >"$OUT"'
+	[ "$(size "$OUT")" -eq 4 ]
+	run -0 gr --sample 3 --range 1-9 -z
+	[ "$(tr -cd '\0' <"$OUT" | wc -c)" -eq 3 ]
+	run -0 gr --sample 3 --range 1-9 --output "$BATS_TEST_TMPDIR/s" --mode 0644
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/s")" -eq 3 ]
+}
+
+@test "--separator and --wordlist need --words; --words excludes the other draws" {
+	refused "--separator needs --words" --separator=-
+	refused "--wordlist needs --words" --wordlist=list --password 8
+	refused "--words and --uuid cannot be used together" --words 3 --uuid
+	refused "--password and --words cannot be used together" -p 8 --words 3
+	refused "--words and --shuffle cannot be used together" --words 3 --shuffle
+	refused "--words and --hex cannot be used together" --words 3 --hex
+	refused "--words and --zero-terminated cannot be used together" --words 3 -z
+	refused "empty word list file name" --words 3 --wordlist=
+	run -0 gr --words 3 -C 2 --separator=. --output "$BATS_TEST_TMPDIR/pw"
+	[ "$(wc -l <"$BATS_TEST_TMPDIR/pw")" -eq 2 ]
 }

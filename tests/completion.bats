@@ -180,18 +180,39 @@ file_cases() {
 	[[ $'\n'$output$'\n' == *$'\nroot\n'* ]]
 }
 
-@test "--mode, --range and --password offer values that getrandom accepts" {
+@test "--mode, --range, --password and --sample offer values that getrandom accepts" {
 	local option value
-	for option in --mode --range --password; do
+	for option in --mode --range --password --sample --words; do
 		run -0 completes "$option" ''
 		[ -n "$output" ]
 		for value in $output; do
 			case $option in
 			--mode) run "$GETRANDOM" -n 1 --mode "$value" \
 				--output "$BATS_TEST_TMPDIR/m$value" ;;
+			--sample) run "$GETRANDOM" "$option" "$value" --range 1-9 ;;
 			*) run "$GETRANDOM" "$option" "$value" ;;
 			esac
 			[ "$status" -eq 0 ] || fail_with "$option $value: $output"
 		done
 	done
+}
+
+@test "--wordlist completes file names" {
+	mkdir "$BATS_TEST_TMPDIR/names" && : >"$BATS_TEST_TMPDIR/names/words.txt"
+	run -0 bash -c 'source "$1" && cd "$2" &&
+		COMP_WORDS=(getrandom --wordlist wo) && COMP_CWORD=2 && _getrandom &&
+		printf "%s\n" "${COMPREPLY[@]}"' _ "$COMPLETION" "$BATS_TEST_TMPDIR/names"
+	[ "$output" = words.txt ]
+}
+
+@test "--uuid-format offers every format, each one getrandom accepts" {
+	local value
+	run -0 completes --uuid-format ''
+	[ "$output" = "$(printf '%s\n' canonical hex urn braces upper hex,upper urn,upper braces,upper | sort)" ]
+	for value in $output; do
+		run "$GETRANDOM" --uuid --uuid-format "$value"
+		[ "$status" -eq 0 ] || fail_with "--uuid-format $value: $output"
+	done
+	run -0 completes --uu
+	[ "$output" = $'--uuid\n--uuid-format=' ]
 }

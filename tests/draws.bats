@@ -7,36 +7,6 @@
 # Call: bats tests/draws.bats (GETRANDOM=path to test another binary)
 load helpers
 
-# Chi-square critical values at p = 1e-6 (a false alarm once in a million
-# runs), for the degrees of freedom used below: 1, 5, 61 and 93.
-CHI_1=23.93
-CHI_5=35.89
-CHI_61=128.52
-CHI_93=172.75
-
-# uniform K LIMIT FILE: FILE holds one category per line; succeeds when
-# there are exactly K categories and the chi-square statistic against
-# equal frequencies is below LIMIT.  Prints the statistic.
-uniform() {
-	awk -v k="$1" -v limit="$2" '
-		{ count[$0]++; n++ }
-		END {
-			for (c in count) {
-				seen++
-				d = count[c] - n / k	# no ^: busybox awk may lack math
-				chi += d * d / (n / k)
-			}
-			printf "chi-square %.2f over %d categories, %d draws\n", chi, seen, n
-			exit !(seen == k && chi < limit)
-		}' "$3"
-}
-
-# bytes_of N: N random bytes as decimal numbers, one a line (for the
-# deliberately biased draws).
-bytes_of() {
-	"$GETRANDOM" --bytes "$1" | od -An -v -tu1 | tr -s ' ' '\n' | grep .
-}
-
 # --- --range ---
 
 @test "--range=1-6 writes one integer from 1 to 6 and a newline" {

@@ -278,3 +278,39 @@ inject() {
 injections() {
 	grep -c 'INJECTED' "$BATS_TEST_TMPDIR/trace"
 }
+
+# Chi-square critical values at p = 1e-6 (a false alarm once in a million
+# runs), for the degrees of freedom the uniformity tests use.
+# shellcheck disable=SC2034 # read by the test files
+CHI_1=23.93
+# shellcheck disable=SC2034
+CHI_5=35.89
+# shellcheck disable=SC2034
+CHI_31=83.64
+# shellcheck disable=SC2034
+CHI_61=128.52
+# shellcheck disable=SC2034
+CHI_93=172.75
+
+# uniform K LIMIT FILE: FILE holds one category per line; succeeds when
+# there are exactly K categories and the chi-square statistic against
+# equal frequencies is below LIMIT.  Prints the statistic.
+uniform() {
+	awk -v k="$1" -v limit="$2" '
+		{ count[$0]++; n++ }
+		END {
+			for (c in count) {
+				seen++
+				d = count[c] - n / k	# no ^: busybox awk may lack math
+				chi += d * d / (n / k)
+			}
+			printf "chi-square %.2f over %d categories, %d draws\n", chi, seen, n
+			exit !(seen == k && chi < limit)
+		}' "$3"
+}
+
+# bytes_of N: N random bytes as decimal numbers, one a line (for the
+# deliberately biased draws).
+bytes_of() {
+	"$GETRANDOM" --bytes "$1" | od -An -v -tu1 | tr -s ' ' '\n' | grep .
+}

@@ -13,7 +13,8 @@ set -eu
 # The packages of step $1, one a line.
 packages_of() {
 	case $1 in
-	build) echo make gcc libc6-dev ;;
+	# xkcdpass: its copy of the EFF long word list is compiled into --words.
+	build) echo make gcc libc6-dev xkcdpass ;;
 	# The host suite, on the host and in the guest (which runs it from the
 	# host's file system, with the host's tools): what it cannot start
 	# without, then the tools some of its tests use.  `make check` needs
@@ -27,7 +28,7 @@ packages_of() {
 		gcc gcc-multilib make flex bison bc libelf-dev libssl-dev cpio \
 		xz-utils git coreutils python3-ply python3-git ;;
 	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 \
-		strace gnuplot-nox ;;
+		strace gnuplot-nox xkcdpass ;;
 	# tests/ports.sh: the i386 build, with gcc -m32.
 	ports) echo gcc-multilib ;;
 	deb) echo build-essential debhelper dpkg-dev fakeroot ;;

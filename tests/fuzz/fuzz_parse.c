@@ -2,8 +2,9 @@
 /*
  * libFuzzer harness for the command-line parsers: cli/parse.c (sizes,
  * durations, thread counts, --count and --wrap), the --range parser
- * (cli/range.c), --charset (cli/charset.c) and --mode, --owner and
- * --group (cli/keyfile.c).  Each input is one command-line argument,
+ * (cli/range.c), --charset (cli/charset.c), --mode, --owner and
+ * --group (cli/keyfile.c), --uuid-format (cli/uuid-format.c) and the
+ * --wordlist parser (cli/wordlist.c).  Each input is one command-line argument,
  * given to every parser; the answers are compared with a slow reference
  * written here from the specification, so the fuzzer finds wrong answers,
  * not only crashes.  The first byte picks the max of parse_count() and is
@@ -21,6 +22,8 @@
 #include "../../cli/keyfile.h"
 #include "../../cli/parse.h"
 #include "../../cli/range.h"
+#include "../../cli/uuid-format.h"
+#include "../../cli/wordlist.h"
 
 #define CHECK(cond) do { if (!(cond)) abort(); } while (0)
 
@@ -263,6 +266,23 @@ static void check_charset(const char *text)
 	      memcmp(again.chars, set.chars, set.size) == 0);
 }
 
+/*
+ * --require's sets: the same syntax with one character enough, so the two
+ * parsers agree on every set of two or more and differ only on one.
+ */
+static void check_required_set(const char *text)
+{
+	struct charset set, full;
+	int ok = parse_required_set(text, &set), full_ok = parse_charset(text, &full);
+
+	CHECK(!full_ok || (ok && set.size == full.size &&
+			   memcmp(set.chars, full.chars, set.size) == 0));
+	CHECK(!ok || full_ok || set.size == 1);
+	CHECK(!ok || (set.size >= 1 && set.size <= CHARSET_MAX));
+	for (unsigned int i = 0; ok && i < set.size; i++)
+		CHECK(charset_contains(&set, set.chars[i]));
+}
+
 static void check_mode(const char *text)
 {
 	size_t len = strlen(text);
@@ -320,6 +340,105 @@ static int ref_whole(const char *s, uint64_t min, uint64_t *out)
 	return 1;
 }
 
+/*
+ * --uuid-format: the whole list of valid texts is small, so the reference
+ * is that list, each with its answer.
+ */
+static void check_uuid_format(const char *text)
+{
+	static const char *const styles[] = { "canonical", "hex", "urn", "braces" };
+	struct uuid_format got = { UUID_BRACES, true };
+	bool ok = parse_uuid_format(text, &got), valid = false;
+	char name[32];
+
+	for (int i = 0; i < 4; i++) {
+		bool plain = strcmp(text, styles[i]) == 0, upper = false;
+
+		snprintf(name, sizeof(name), "%s,upper", styles[i]);
+		upper |= strcmp(text, name) == 0;
+		snprintf(name, sizeof(name), "upper,%s", styles[i]);
+		upper |= strcmp(text, name) == 0;
+		if (plain || upper) {
+			valid = true;
+			CHECK(ok && got.style == (enum uuid_style)i && got.upper == upper);
+		}
+	}
+	if (strcmp(text, "upper") == 0) {
+		valid = true;
+		CHECK(ok && got.style == UUID_CANONICAL && got.upper);
+	}
+	CHECK(ok == valid);
+}
+
+/*
+ * --wordlist: the reference splits the text into lines afresh, finds each
+ * line's word, and looks for repeats by comparing every pair.
+ */
+static void check_wordlist(const char *data, size_t size)
+{
+	char *text = malloc(size + 1), *copy = malloc(size + 1);
+	size_t n = 0, line = 0, first = 0, want_line = 0, want_first = 0;
+	const char *word[4096];
+	size_t len[4096];
+	enum wordlist_error want = WORDLIST_OK, got;
+	struct wordlist list;
+
+	CHECK(text != NULL && copy != NULL);
+	memcpy(text, data, size);
+	memcpy(copy, data, size);
+	text[size] = copy[size] = '\0';
+	for (size_t at = 0; at < size && want == WORDLIST_OK && n < 4096;) {
+		const char *end = memchr(copy + at, '\n', size - at);
+		size_t stop = end ? (size_t)(end - copy) : size;
+		const char *w = copy + at;
+		size_t l = stop - at;
+
+		if (l >= 6 && w[5] == '\t' && strspn(w, "123456") == 5) {
+			w += 6;
+			l -= 6;
+		}
+		want_line = n + 1;
+		if (l == 0)
+			want = WORDLIST_EMPTY_WORD;
+		for (size_t i = 0; i < l && want == WORDLIST_OK; i++)
+			if ((unsigned char)w[i] <= ' ' || w[i] == 0x7f)
+				want = WORDLIST_BLANK;
+		word[n] = w;
+		len[n++] = l;
+		at = stop + 1;
+	}
+	if (n >= 4096)
+		goto out;	/* beyond the reference's table */
+	if (want == WORDLIST_OK && n < 2) {
+		want = WORDLIST_FEW;
+		want_line = 0;
+	}
+	if (want == WORDLIST_OK) {
+		want_line = 0;
+		for (size_t j = 1; j < n && want == WORDLIST_OK; j++)
+			for (size_t i = 0; i < j; i++)
+				if (len[i] == len[j] && memcmp(word[i], word[j], len[i]) == 0) {
+					want = WORDLIST_REPEAT;
+					want_line = j + 1;
+					want_first = i + 1;
+					break;
+				}
+	}
+	got = wordlist_parse(text, size, &list, &line, &first);
+	CHECK(got == want && line == want_line);
+	CHECK(got != WORDLIST_REPEAT || first == want_first);
+	if (got == WORDLIST_OK) {
+		CHECK(list.count == n);
+		for (size_t i = 0; i < n; i++)
+			CHECK(strlen(list.words + list.starts[i]) == len[i] &&
+			      memcmp(list.words + list.starts[i], word[i], len[i]) == 0);
+	}
+	free(list.starts);
+out:
+	free(text);
+	free(copy);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	char *text = malloc(size + 1);
@@ -359,8 +478,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	check_range(text);
 	check_charset(text);
+	check_required_set(text);
 	check_mode(text);
 	check_owner(text);
+	check_uuid_format(text);
+	check_wordlist((const char *)data, size);
 
 	free(text);
 	return 0;

@@ -6,6 +6,10 @@
  * fault is switched on by an environment variable:
  *
  *   FAULT_GETRANDOM_MAX=N  getrandom(2) fills at most N bytes per call
+ *   FAULT_GETRANDOM_BYTE=N getrandom(2) fills its buffer with the byte N
+ *                          (0 to 255): a draw whose bytes a test knows
+ *   FAULT_REALTIME_MS=N    clock_gettime(CLOCK_REALTIME) says N milliseconds
+ *                          since 1970, every time: a clock that stands still
  *   FAULT_POOL_BLOCKS=1    getrandom(2) behaves as before the pool is
  *                          initialized: GRND_NONBLOCK gets EAGAIN, a blocking
  *                          call sleeps until a signal and fails with EINTR;
@@ -29,8 +33,10 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/random.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 static long env_long(const char *name)
@@ -86,8 +92,33 @@ long syscall(long number, ...)
 		}
 		if (max > 0 && a[1] > max)
 			a[1] = max;
+		if (getenv("FAULT_GETRANDOM_BYTE") != NULL) {
+			long got = real(number, a[0], a[1], a[2], a[3], a[4], a[5]);
+
+			if (got > 0)
+				memset((void *)a[0], (int)env_long("FAULT_GETRANDOM_BYTE"),
+				       (size_t)got);
+			return got;
+		}
 	}
 	return real(number, a[0], a[1], a[2], a[3], a[4], a[5]);
+}
+
+int clock_gettime(clockid_t id, struct timespec *ts)
+{
+	static int (*real)(clockid_t, struct timespec *);
+	const char *frozen = getenv("FAULT_REALTIME_MS");
+
+	if (frozen != NULL && id == CLOCK_REALTIME) {
+		long long ms = strtoll(frozen, NULL, 10);
+
+		ts->tv_sec = (time_t)(ms / 1000);
+		ts->tv_nsec = (long)(ms % 1000) * 1000000;
+		return 0;
+	}
+	if (real == NULL)
+		real = (int (*)(clockid_t, struct timespec *))next("clock_gettime");
+	return real(id, ts);
 }
 
 ssize_t write(int fd, const void *buf, size_t len)

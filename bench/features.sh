@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# The benchmark of passphrases, shuffles and ULIDs: getrandom --words,
+# --shuffle and --ulid against the tools people use for the same jobs, in
+# one run, with the peak RSS of each new output.  Prints Markdown: median
+# times, the median of the per-round ratios, peak RSS, then each target
+# with "met" or "NOT met".
+#
+#   bench/features.sh [ROUNDS]       ROUNDS rounds (default 3)
+#   BENCH_QUICK=1 bench/features.sh  small counts, one round: checks the
+#                                    script only
+#
+# Contenders (each writes to /dev/null):
+#   passphrases  getrandom --words 6 -C 100000   xkcdpass -n 6 -c 100000
+#   shuffle      getrandom --shuffle < 10^6 lines   shuf < the same
+#   ULIDs        getrandom --ulid -C 10^6         a Python loop of the same
+# GETRANDOM names the binary (default: cli/getrandom).  Not part of the
+# test suite; record numbers with the machine quiet.
+set -eu -o pipefail
+cd "$(dirname "$0")/.."
+export LC_ALL=C
+
+ROUNDS=${1:-3}
+WORDS=100000 LINES=1000000 ULIDS=1000000
+GR=${GETRANDOM:-$PWD/cli/getrandom}
+if [ "${BENCH_QUICK:-0}" = 1 ]; then
+	ROUNDS=1 WORDS=1000 LINES=10000 ULIDS=10000
+fi
+
+die() {
+	echo "bench/features.sh: $*" >&2
+	exit 1
+}
+
+case $ROUNDS in
+'' | *[!0-9]* | 0) die "ROUNDS must be a positive number, not '$ROUNDS'" ;;
+esac
+[ -x "$GR" ] || die "$GR not found: run 'make' first"
+tests/need.sh bench || die "install the packages named above"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# seconds CMD: runs the shell command CMD, output to /dev/null; prints
+# how long it took, in seconds.
+seconds() {
+	local start end
+	start=$(date +%s%N)
+	sh -c "$1" >/dev/null
+	end=$(date +%s%N)
+	awk -v ns=$((end - start)) 'BEGIN { printf "%.4f\n", ns / 1e9 }'
+}
+
+median() {
+	sort -g | awk '{ v[NR] = $1 } END {
+		if (NR % 2) print v[(NR + 1) / 2]
+		else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# contest NAME OURS THEIRS: ROUNDS rounds, the two taking turns; records
+# "NAME ours-seconds theirs-seconds ratio" per round in $tmp/times.
+contest() {
+	local name=$1 ours=$2 theirs=$3 a b
+	for _ in $(seq "$ROUNDS"); do
+		a=$(seconds "$ours")
+		b=$(seconds "$theirs")
+		echo "$name $a $b $(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')" \
+			>>"$tmp/times"
+	done
+}
+
+# column NAME FIELD: the median of FIELD (2 ours, 3 theirs, 4 ratio).
+column() {
+	awk -v name="$1" -v f="$2" '$1 == name { print $f }' "$tmp/times" | median
+}
+
+# same_count OURS THEIRS: both commands write the same number of lines.
+same_count() {
+	local a b
+	a=$(sh -c "$1" | wc -l)
+	b=$(sh -c "$2" | wc -l)
+	[ "$a" = "$b" ] || die "'$1' and '$2' write $a and $b lines"
+}
+
+cat >"$tmp/ulid.py" <<'PY'
+import os
+import sys
+import time
+
+DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+write = sys.stdout.write
+for _ in range(int(sys.argv[1])):
+    value = (time.time_ns() // 1000000) << 80 | int.from_bytes(os.urandom(10), "big")
+    write("".join(DIGITS[value >> (5 * i) & 31] for i in range(25, -1, -1)) + "\n")
+PY
+seq "$LINES" >"$tmp/lines"
+
+jobs=(
+	"passphrases|$GR --words 6 -C $WORDS|xkcdpass -n 6 -c $WORDS|20"
+	"shuffle|$GR --shuffle <$tmp/lines|shuf <$tmp/lines|1"
+	"ulids|$GR --ulid -C $ULIDS|python3 $tmp/ulid.py $ULIDS|10"
+)
+
+echo "## Passphrases, shuffles, ULIDs: $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo
+echo "- CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) online CPUs"
+echo "- load average at start: $(cut -d ' ' -f 1-3 /proc/loadavg)"
+echo "- $WORDS passphrases, $LINES lines, $ULIDS ULIDs per run; $ROUNDS rounds, contenders taking turns"
+echo
+echo "| job | getrandom s | other s | other / getrandom (median of rounds) |"
+echo "|---|---|---|---|"
+for job in "${jobs[@]}"; do
+	IFS='|' read -r name ours theirs _ <<<"$job"
+	same_count "$ours" "$theirs"
+	contest "$name" "$ours" "$theirs"
+	echo "| $name | $(column "$name" 2) | $(column "$name" 3) | $(column "$name" 4) |"
+done
+echo
+
+# kib CMD: the peak RSS in KiB of the shell command CMD, whose output a
+# reader takes the first 200 MB of.
+kib() {
+	/usr/bin/time -f %M -o "$tmp/rss" sh -c "$1" | head -c 200000000 >/dev/null || true
+	tail -n 1 "$tmp/rss"
+}
+
+# 50 MB of input for --sample (yes | head would fail the pipeline: SIGPIPE).
+awk 'BEGIN { for (i = 0; i < 1400000; i++) print "a line of the input to sample from" }' >"$tmp/big"
+echo "| getrandom | peak RSS KiB |"
+echo "|---|---|"
+worst=0
+for cmd in "--words 6 -C 18446744073709551615" \
+	"--words 6 -C 1000 --wordlist /usr/lib/python3/dist-packages/xkcdpass/static/eff-long" \
+	"--password 12 --require [:digit:] --require [:upper:] -C 18446744073709551615" \
+	"--password --bits 128 --entropy -C 1000" \
+	"--ulid -C 18446744073709551615" "--uuid --uuid-format=urn -C 18446744073709551615" \
+	"--sample 6 --range 1-49" "--sample 1000 --range 0-18446744073709551615" \
+	"--sample 10 <$tmp/big"; do
+	k=$(kib "$GR $cmd 2>/dev/null")
+	[ "$k" -gt "$worst" ] && worst=$k
+	echo "| ${cmd/$tmp\//} | $k |"
+done
+echo
+input=$(($(wc -c <"$tmp/lines") / 1024))
+shuffled=$(kib "$GR --shuffle <$tmp/lines")
+echo "- --shuffle of $LINES lines ($input KiB): peak RSS $shuffled KiB, of which the"
+echo "  input is $input KiB and the index of the lines $((LINES * 8 / 1024)) KiB (8 bytes a line)"
+echo
+
+echo "| target | measured | wanted | |"
+echo "|---|---|---|---|"
+for job in "${jobs[@]}"; do
+	IFS='|' read -r name _ theirs want <<<"$job"
+	got=$(column "$name" 4)
+	verdict=$(awk -v g="$got" -v w="$want" 'BEGIN { print (g >= w ? "met" : "NOT met") }')
+	echo "| $name: '${theirs//$tmp\//}' time / getrandom's | $got | >= $want | $verdict |"
+done
+verdict=$([ "$worst" -lt 8192 ] && echo met || echo "NOT met")
+echo "| peak RSS of getrandom, KiB, all but --shuffle | $worst | < 8192 | $verdict |"
+echo
+echo "- load average at end: $(cut -d ' ' -f 1-3 /proc/loadavg)"

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The entropy of one output, in bits: log2 of the number of outputs the
+ * draw can give, each being equally likely (every draw of this tool is
+ * exactly uniform).  For a password of LEN characters from a set of n
+ * that is LEN * log2(n); with --require rules, it is log2 of the number
+ * of passwords that meet them (inclusion and exclusion, password.c), not
+ * LEN * log2(n): the rules take choices away.  For N words from a list of
+ * w, N * log2(w); an integer of a range of size s, log2(s); a version 4
+ * UUID, its 122 random bits; N bytes, 8N.
+ *
+ * --bits=N picks the least length (or number of words) whose entropy is at
+ * least N.  When n or w is a power of two the bits per character are a
+ * whole number and the length is found in integers, so that 128 bits of
+ * hex is 32 characters, not 33 from a rounding; otherwise log2(n) is
+ * irrational and the product never lands on N exactly.
+ *
+ * Entropies are printed rounded down to a tenth of a bit: never more than
+ * the output has.
+ */
+#include <err.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "password.h"
+#include "strength.h"
+
+/* log2(n) when n is a power of two, else -1. */
+static int exact_log2(uint64_t n)
+{
+	int k = 0;
+
+	if (n == 0 || (n & (n - 1)) != 0)
+		return -1;
+	while (n >>= 1)
+		k++;
+	return k;
+}
+
+/* The least count of symbols of log2(n) bits each that reaches bits. */
+static uint64_t symbols_for(uint64_t bits, uint64_t n)
+{
+	int k = exact_log2(n);
+
+	if (k > 0)
+		return (bits + (uint64_t)k - 1) / (uint64_t)k;
+	return (uint64_t)ceill((long double)bits / log2l((long double)n));
+}
+
+static long double password_bits(const struct draw_request *req,
+				 const int64_t coef[CHARSET_MAX + 1],
+				 uint64_t length)
+{
+	long double bits = (long double)length * log2l(req->charset.size);
+
+	if (req->rules.count > 0)
+		bits += log2l(password_terms_share(coef, req->charset.size,
+						   length));
+	return bits;
+}
+
+/*
+ * With rules: the entropy grows with the length (a longer password meets
+ * them more often, and has more characters), so the least length that
+ * reaches the target is found by bisection between the number of rules
+ * and the longest ruled password.
+ */
+static uint64_t ruled_length_for(const struct draw_request *req, uint64_t bits)
+{
+	int64_t coef[CHARSET_MAX + 1];
+	uint64_t lo = req->rules.count, hi = PASSWORD_RULED_LENGTH_MAX;
+
+	password_rules_terms(&req->rules, coef);
+	if (password_bits(req, coef, hi) < (long double)bits)
+		usage_error("--bits=%llu needs a password longer than %d characters, the most --require takes",
+			    (unsigned long long)bits, PASSWORD_RULED_LENGTH_MAX);
+	if (lo == 0)
+		lo = 1;
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo) / 2;
+
+		if (password_bits(req, coef, mid) >= (long double)bits)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+void apply_bits(struct options *opts)
+{
+	struct draw_request *req = &opts->draw;
+
+	if (opts->bits == 0)
+		return;
+	if (req->kind == DRAW_PASSWORD && req->rules.count > 0) {
+		req->length = ruled_length_for(req, opts->bits);
+		check_rules_share(req);
+	}
+	else if (req->kind == DRAW_PASSWORD)
+		req->length = symbols_for(opts->bits, req->charset.size);
+	else
+		req->words = symbols_for(opts->bits, req->list.count);
+}
+
+/* Rounded down to a tenth: never more than there is. */
+static double tenths_down(long double bits)
+{
+	return (double)(floorl(bits * 10 + 1e-9L) / 10);
+}
+
+void report_entropy(const struct options *opts)
+{
+	const struct draw_request *req = &opts->draw;
+	int64_t coef[CHARSET_MAX + 1];
+
+	switch (req->kind) {
+	case DRAW_PASSWORD:
+		password_rules_terms(&req->rules, coef);
+		if (req->rules.count > 0)
+			warnx("%.1f bits: %llu characters from a set of %u that meet %u --require rules",
+			      tenths_down(password_bits(req, coef, req->length)),
+			      (unsigned long long)req->length, req->charset.size,
+			      req->rules.count);
+		else
+			warnx("%.1f bits: %llu characters from a set of %u",
+			      tenths_down(password_bits(req, coef, req->length)),
+			      (unsigned long long)req->length, req->charset.size);
+		break;
+	case DRAW_WORDS:
+		warnx("%.1f bits: %llu words from a list of %u",
+		      tenths_down((long double)req->words * log2l(req->list.count)),
+		      (unsigned long long)req->words, req->list.count);
+		break;
+	case DRAW_RANGE:
+		if (req->range.size == 0)
+			warnx("64.0 bits: an integer from a range of 18446744073709551616");
+		else
+			warnx("%.1f bits: an integer from a range of %llu",
+			      tenths_down(log2l((long double)req->range.size)),
+			      (unsigned long long)req->range.size);
+		break;
+	case DRAW_UUID:
+		warnx("122.0 bits: a version 4 UUID");
+		break;
+	case DRAW_NONE:
+		warnx("%.1f bits: %llu bytes", tenths_down(opts->bytes * 8.0L),
+		      (unsigned long long)opts->bytes);
+		break;
+	case DRAW_ULID:
+		break;
+	}
+}

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* --bits and --entropy: the entropy of an output, and the length for a target. */
+#ifndef GETRANDOM_STRENGTH_H
+#define GETRANDOM_STRENGTH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "options.h"
+
+/* The largest --bits: 2^16, far past any key. */
+#define BITS_MAX 65536u
+
+/*
+ * Sets the password length or the number of words from opts->bits: the
+ * least that reaches it.  Exits with a usage error where none does.
+ */
+void apply_bits(struct options *opts);
+/* --entropy: one line to standard error for the run's kind of output. */
+void report_entropy(const struct options *opts);
+
+#endif

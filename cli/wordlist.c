@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Word lists for --words.  A --wordlist FILE has one word a line, or
+ * diceware's "NNNNN<TAB>word" lines (five dice, 1 to 6, then a tab), the
+ * two forms mixed if need be.  Its words are drawn with equal chances, so
+ * a list that repeats a word would draw that word more often: it is
+ * refused, and so are an empty word (an empty line), a word holding a
+ * blank or a control character (it could not be told apart from the
+ * separator), and a list of fewer than two words (no choice at all).
+ * Words may be in any encoding that keeps ASCII's control characters out
+ * (UTF-8 does): they are compared byte by byte.
+ */
+#define _GNU_SOURCE
+#include <err.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "quote.h"
+#include "wordlist.h"
+
+/* "NNNNN<TAB>": the dice of a diceware line, skipped. */
+static size_t dice_prefix(const char *line, size_t len)
+{
+	if (len < 6 || line[5] != '\t')
+		return 0;
+	for (int i = 0; i < 5; i++)
+		if (line[i] < '1' || line[i] > '6')
+			return 0;
+	return 6;
+}
+
+static bool clean_word(const char *word, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)word[i];
+
+		if (c <= ' ' || c == 0x7f)
+			return false;
+	}
+	return true;
+}
+
+/* For qsort: the list whose lines are sorted by word, then by line. */
+static const struct wordlist *sorting;
+
+static int by_word(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int c = strcmp(sorting->words + sorting->starts[x],
+		       sorting->words + sorting->starts[y]);
+
+	return c != 0 ? c : (x > y) - (x < y);
+}
+
+/* The first line that repeats an earlier one, and that earlier line. */
+static enum wordlist_error find_repeat(const struct wordlist *list,
+				       size_t *line, size_t *first)
+{
+	uint32_t *order = malloc((size_t)list->count * sizeof(*order));
+	enum wordlist_error error = WORDLIST_OK;
+	uint32_t run = 0;	/* where the current word's lines start */
+
+	if (order == NULL)
+		return WORDLIST_NO_MEMORY;
+	for (uint32_t i = 0; i < list->count; i++)
+		order[i] = i;
+	sorting = list;
+	qsort(order, list->count, sizeof(*order), by_word);
+	for (uint32_t i = 1; i < list->count; i++) {
+		if (strcmp(list->words + list->starts[order[run]],
+			   list->words + list->starts[order[i]]) != 0) {
+			run = i;
+			continue;
+		}
+		/* Within a run lines ascend: order[i] repeats order[run]. */
+		if (error == WORDLIST_OK || order[i] + 1 < *line) {
+			*line = (size_t)order[i] + 1;
+			*first = (size_t)order[run] + 1;
+			error = WORDLIST_REPEAT;
+		}
+	}
+	free(order);
+	return error;
+}
+
+enum wordlist_error wordlist_parse(char *text, size_t len,
+				   struct wordlist *list, size_t *line,
+				   size_t *first)
+{
+	size_t size = 0;
+
+	*list = (struct wordlist){ .words = text };
+	*line = *first = 0;
+	if (len > UINT32_MAX)
+		return WORDLIST_TOO_MANY;
+	for (size_t at = 0; at < len;) {
+		char *end = memchr(text + at, '\n', len - at);
+		size_t stop = end ? (size_t)(end - text) : len;
+		size_t skip = dice_prefix(text + at, stop - at);
+
+		*line = (size_t)list->count + 1;
+		if (stop - at - skip == 0)
+			return WORDLIST_EMPTY_WORD;
+		if (!clean_word(text + at + skip, stop - at - skip))
+			return WORDLIST_BLANK;
+		if (list->count == size) {
+			size_t bigger = size ? 2 * size : 8192;
+			uint32_t *p = reallocarray(list->starts, bigger,
+						   sizeof(*p));
+
+			if (p == NULL)
+				return WORDLIST_NO_MEMORY;
+			list->starts = p;
+			size = bigger;
+		}
+		list->starts[list->count++] = (uint32_t)(at + skip);
+		if (end == NULL)
+			break;	/* the word runs to len: the caller's NUL ends it */
+		*end = '\0';
+		at = stop + 1;
+	}
+	*line = 0;
+	if (list->count < 2)
+		return WORDLIST_FEW;
+	return find_repeat(list, line, first);
+}
+
+/* The whole file, with a NUL after it; NULL with errno set. */
+static char *read_file(const char *path, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t size = 0, used = 0;
+	char *text = NULL;
+
+	if (fd == -1)
+		return NULL;
+	for (;;) {
+		ssize_t n;
+
+		if (size - used < 2) {
+			char *p = realloc(text, size ? 2 * size : 65536);
+
+			if (p == NULL)
+				break;
+			text = p;
+			size = size ? 2 * size : 65536;
+		}
+		n = read(fd, text + used, size - used - 1);
+		if (n == 0) {
+			close(fd);
+			text[used] = '\0';
+			*len = used;
+			return text;
+		}
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1)
+			break;
+		used += (size_t)n;
+	}
+	int saved = errno;
+
+	close(fd);
+	free(text);
+	errno = saved;
+	return NULL;
+}
+
+static void report(enum wordlist_error error, const char *path,
+		   const struct wordlist *list, size_t line, size_t first)
+{
+	switch (error) {
+	case WORDLIST_EMPTY_WORD:
+		warnx("word list %s, line %zu: empty word", quote(path), line);
+		break;
+	case WORDLIST_BLANK:
+		warnx("word list %s, line %zu: a blank or control character in a word",
+		      quote(path), line);
+		break;
+	case WORDLIST_REPEAT:
+		warnx("word list %s, line %zu: %s repeats line %zu", quote_n(0, path),
+		      line, quote_n(1, list->words + list->starts[line - 1]), first);
+		break;
+	case WORDLIST_FEW:
+		warnx("word list %s: fewer than 2 words", quote(path));
+		break;
+	case WORDLIST_TOO_MANY:
+		warnx("word list %s: more than 4 GiB", quote(path));
+		break;
+	case WORDLIST_NO_MEMORY:
+		warnx("out of memory");
+		break;
+	case WORDLIST_OK:
+		break;
+	}
+}
+
+int wordlist_load(const char *path, struct wordlist *list)
+{
+	size_t len, line, first;
+	enum wordlist_error error;
+	char *text = read_file(path, &len);
+
+	if (text == NULL) {
+		warn("cannot read word list %s", quote(path));
+		return -1;
+	}
+	error = wordlist_parse(text, len, list, &line, &first);
+	list->text = text;
+	if (error == WORDLIST_OK)
+		return 0;
+	report(error, path, list, line, first);
+	wordlist_free(list);
+	return -1;
+}
+
+void wordlist_free(struct wordlist *list)
+{
+	free(list->text);
+	free(list->starts);
+	*list = (struct wordlist){ .words = NULL };
+}

@@ -1,0 +1,177 @@
+#!/usr/bin/env bats
+# --ulid and --uuid-format: ULIDs decoded by an independent decoder
+# (Python's int() on the Crockford digits) with their time inside the
+# call's window, the spec's monotonic rule and its overflow error (with a
+# clock held still by tests/shim/faults.c), the random digits uniform
+# (with a control that the check fails on a modulo-biased digit), and each
+# UUID format parsed back by Python's uuid module.
+# Call: bats tests/ids.bats (GETRANDOM=path to test another binary)
+load helpers
+
+setup_file() {
+	build_tools
+}
+
+# The decoder every ULID test uses: Crockford's digits mapped to the
+# digits int(s, 32) reads, written here from the spec, not from the tool.
+ulid_decoder='
+CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+PLAIN = "0123456789abcdefghijklmnopqrstuv"
+def decode(s):
+    assert len(s) == 26 and all(c in CROCKFORD for c in s), s
+    value = int(s.translate(str.maketrans(CROCKFORD, PLAIN)), 32)
+    assert value < 2**128, s
+    return value >> 80, value & (2**80 - 1)
+'
+
+now_ms() {
+	python3 -c 'import time; print(time.time_ns() // 1000000)'
+}
+
+# --- --ulid ---
+
+@test "--ulid writes 26 Crockford digits and a newline" {
+	gr --ulid
+	[ "$(size "$OUT")" -eq 27 ]
+	grep -Eqx '[0-7][0-9A-HJKMNP-TV-Z]{25}' "$OUT"
+}
+
+@test "ULIDs decode to the call's milliseconds and increase strictly over a count" {
+	require python3
+	local before after
+	before=$(now_ms)
+	gr --ulid -C 20000
+	after=$(now_ms)
+	python3 - "$OUT" "$before" "$after" <<-PY
+	import sys
+	$ulid_decoder
+	path, before, after = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+	lines = open(path).read().split("\n")
+	assert lines[-1] == "" and len(lines) == 20001
+	ids = [decode(s) for s in lines[:-1]]
+	assert before <= ids[0][0] and ids[-1][0] <= after, (before, ids[0][0], ids[-1][0], after)
+	for (t1, r1), (t2, r2), s1, s2 in zip(ids, ids[1:], lines, lines[1:]):
+	    # The spec's monotonic rule: the same millisecond adds one.
+	    assert t2 > t1 or (t2 == t1 and r2 == r1 + 1), (s1, s2)
+	    assert s1 < s2
+	PY
+}
+
+@test "a clock that stands still: the last 80 bits plus one, every time" {
+	need_tools
+	run -0 --separate-stderr shim FAULT_REALTIME_MS=1700000000123 \
+		FAULT_GETRANDOM_BYTE=0 -- --ulid -C 3
+	# 1700000000123 in Crockford's base32 is 01HF7YAT3V.
+	[ "$output" = "01HF7YAT3V0000000000000000
+01HF7YAT3V0000000000000001
+01HF7YAT3V0000000000000002" ]
+}
+
+@test "the 80 bits overflowing within one millisecond is an error, as the spec says" {
+	need_tools
+	run -1 --separate-stderr shim FAULT_REALTIME_MS=1700000000123 \
+		FAULT_GETRANDOM_BYTE=255 -- --ulid -C 3
+	# The first is whole and valid; nothing is written after the error.
+	[ "$output" = 01HF7YAT3VZZZZZZZZZZZZZZZZ ]
+	[ "$stderr" = "getrandom: ULID overflow: the 80 random bits of millisecond 1700000000123 cannot go higher" ]
+	mkdir "$BATS_TEST_TMPDIR/d"
+	run -1 --separate-stderr shim FAULT_REALTIME_MS=1700000000123 \
+		FAULT_GETRANDOM_BYTE=255 -- --ulid -C 3 -o "$BATS_TEST_TMPDIR/d/ids"
+	[[ $stderr == "getrandom: ULID overflow:"* ]]
+	[ -z "$(files_in "$BATS_TEST_TMPDIR/d")" ]
+}
+
+@test "the last millisecond 48 bits hold is written; the next is an error" {
+	need_tools
+	run -0 --separate-stderr shim FAULT_REALTIME_MS=281474976710655 \
+		FAULT_GETRANDOM_BYTE=0 -- --ulid
+	[ "$output" = 7ZZZZZZZZZ0000000000000000 ]
+	run -1 --separate-stderr shim FAULT_REALTIME_MS=281474976710656 -- --ulid
+	[ -z "$output" ]
+	[ "$stderr" = "getrandom: the clock is past the last time a ULID can hold (281474976710656 ms since 1970)" ]
+}
+
+# ulid_digits: the 16 random digits of fresh ULIDs, one a line, from 1000
+# runs: each run's first ULID takes new bits (later ones count up).
+ulid_digits() {
+	local i
+	for ((i = 0; i < 1000; i++)); do
+		"$GETRANDOM" --ulid
+	done | cut -c 11- | fold -w 1
+}
+
+@test "the random digits are uniform: chi-square over 16000 digits of fresh ULIDs" {
+	ulid_digits >"$OUT"
+	[ "$(wc -l <"$OUT")" -eq 16000 ]
+	run -0 uniform 32 "$CHI_31" "$OUT"
+}
+
+@test "the check fails on a digit drawn as byte % 40 % 32 (it can fail)" {
+	bytes_of 16000 | awk '{ print $1 % 40 % 32 }' >"$OUT"
+	run -1 uniform 32 "$CHI_31" "$OUT"
+}
+
+@test "every one of the 80 random bits varies over fresh ULIDs" {
+	require python3
+	local i
+	for ((i = 0; i < 64; i++)); do
+		"$GETRANDOM" --ulid
+	done >"$OUT"
+	python3 - "$OUT" <<-PY
+	import sys
+	$ulid_decoder
+	ids = [decode(s) for s in open(sys.argv[1]).read().split()]
+	varied = 0
+	for _, r in ids[1:]:
+	    varied |= r ^ ids[0][1]
+	assert varied == 2**80 - 1, hex(varied)
+	PY
+}
+
+# --- --uuid-format ---
+
+@test "each --uuid-format is what Python's uuid module parses and writes" {
+	require python3
+	local format version
+	for version in 4 7; do
+		for format in canonical hex urn braces upper hex,upper urn,upper \
+			braces,upper upper,braces canonical,upper; do
+			gr --uuid="$version" --uuid-format="$format" -C 200
+			python3 - "$OUT" "$format" "$version" <<-'PY' ||
+			import sys, uuid
+			path, format, version = sys.argv[1], sys.argv[2], int(sys.argv[3])
+			words = format.split(",")
+			upper = "upper" in words
+			style = ([w for w in words if w != "upper"] or ["canonical"])[0]
+			lines = open(path).read().split("\n")
+			assert lines[-1] == "" and len(lines) == 201
+			for line in lines[:-1]:
+			    u = uuid.UUID(line)
+			    assert u.version == version and u.variant == uuid.RFC_4122
+			    text = {"canonical": str(u), "hex": u.hex,
+			            "urn": str(u), "braces": str(u)}[style]
+			    if upper:
+			        text = text.upper()
+			    text = {"urn": "urn:uuid:" + text,
+			            "braces": "{" + text + "}"}.get(style, text)
+			    assert line == text, (line, text)
+			PY
+				fail_with "--uuid=$version --uuid-format=$format"
+		done
+	done
+}
+
+@test "--uuid-format=hex is 32 lowercase digits, as systemd-id128 new writes them" {
+	gr -U --uuid-format=hex -C 100
+	[ "$(size "$OUT")" -eq 3300 ]
+	run ! grep -vEx '[0-9a-f]{12}4[0-9a-f]{3}[89ab][0-9a-f]{15}' "$OUT"
+}
+
+@test "bad UUID formats are usage errors that name the format" {
+	local f
+	for f in '' , hex, ,hex hex,urn hex,hex upper,upper HEX Upper x \
+		'hex upper' hex,upper,upper 'hex ' machine-id; do
+		run --separate-stderr gr -U --uuid-format="$f"
+		assert_usage_error "invalid UUID format '$f'"
+	done
+}

@@ -1,0 +1,344 @@
+#!/usr/bin/env bats
+# --shuffle and --sample: every line (or integer) once, in an order whose
+# uniformity is checked by chi-square, each check with a control that
+# fails it (a shuffle by sort on random keys, a reservoir that draws with
+# modulo or skips its final shuffle, Floyd's draws reduced with modulo);
+# samples without repeats in O(K) memory; input errors reported.
+# Call: bats tests/shuffle.bats (GETRANDOM=path to test another binary)
+load helpers
+
+# Chi-square critical values at p = 1e-6 for 2, 9 and 23 degrees of freedom.
+CHI_2=27.63
+CHI_9=44.81
+CHI_23=70.55
+
+# orders FILE: FILE holds a permutation of 1..N, N a multiple of 4; prints,
+# for each group of four consecutive values {4g+1..4g+4}, the order they
+# came in (one of 24).  In a uniform permutation the groups' orders are
+# independent and uniform: one shuffle gives N/4 draws.
+orders() {
+	awk '{ g = int(($1 - 1) / 4); seq[g] = seq[g] (($1 - 1) % 4) }
+		END { for (g in seq) print seq[g] }' "$1"
+}
+
+# ascents FILE: "up" or "down" for each pair of consecutive lines of FILE
+# (numbers): in a uniform order as many go up as down.
+ascents() {
+	awk 'NR > 1 { print ($1 > last ? "up" : "down") } { last = $1 }' "$1"
+}
+
+# keyed_sort BITS N: 1..N sorted on random keys of BITS bits, ties in
+# their input order (a stable sort): the shuffle people write with sort.
+keyed_sort() {
+	bytes_of "$2" | awk -v bits="$1" '{ print $1 % 2 ^ bits, NR }' |
+		sort -s -n -k1,1 | cut -d' ' -f2
+}
+
+# --- --shuffle ---
+
+@test "--shuffle writes each line of standard input once" {
+	seq 1000 >"$BATS_TEST_TMPDIR/in"
+	gr --shuffle <"$BATS_TEST_TMPDIR/in"
+	[ "$(sort -n "$OUT")" = "$(cat "$BATS_TEST_TMPDIR/in")" ]
+	! cmp -s "$OUT" "$BATS_TEST_TMPDIR/in" || false
+}
+
+@test "a last line without a newline gets one; blank and repeated lines are lines" {
+	printf 'a\n\nb\na\nc' | gr --shuffle
+	[ "$(size "$OUT")" -eq 9 ]
+	[ "$(LC_ALL=C sort "$OUT" | tr '\n' ,)" = ",a,a,b,c," ]
+}
+
+@test "empty input: nothing written, status 0" {
+	run -0 gr --shuffle </dev/null
+	[ "$(size "$OUT")" -eq 0 ]
+	run -0 gr --sample 3 </dev/null
+	[ "$(size "$OUT")" -eq 0 ]
+}
+
+@test "-z: NUL-terminated records, newlines inside them kept" {
+	printf 'a\nb\0c\0d' | gr --shuffle -z
+	[ "$(size "$OUT")" -eq 8 ]
+	[ "$(tr '\0' '\n' <"$OUT" | LC_ALL=C sort | tr '\n' ,)" = "a,b,c,d," ]
+	printf 'a\nb\0c\0d' | gr --sample 2 -z
+	[ "$(tr -cd '\0' <"$OUT" | wc -c)" -eq 2 ]
+}
+
+@test "a line longer than the output buffer comes out whole" {
+	{ head -c 200000 /dev/zero | tr '\0' x; echo; echo short; } >"$BATS_TEST_TMPDIR/in"
+	gr --shuffle <"$BATS_TEST_TMPDIR/in"
+	[ "$(sort "$OUT" | md5sum)" = "$(sort "$BATS_TEST_TMPDIR/in" | md5sum)" ]
+	gr --sample 1 <"$BATS_TEST_TMPDIR/in"
+	[ "$(wc -l <"$OUT")" -eq 1 ]
+}
+
+@test "the orders of groups of four lines are uniform: chi-square over 24000 groups" {
+	seq 96000 | gr --shuffle
+	orders "$OUT" >"$OUT.orders"
+	run -0 uniform 24 "$CHI_23" "$OUT.orders"
+}
+
+@test "the same check fails on a sort on random keys of 2 bits (it can fail)" {
+	keyed_sort 2 96000 >"$OUT"
+	orders "$OUT" >"$OUT.orders"
+	run -1 uniform 24 "$CHI_23" "$OUT.orders"
+}
+
+# sattolo N: 1..N shuffled with j drawn from [0, i) instead of [0, i]: the
+# off-by-one that gives only the cyclic orders.
+sattolo() {
+	bytes_of 4096 | awk -v n="$1" '
+		function below(m,   x) {	# byte by byte, rejecting the bias
+			do { getline x } while (x >= 256 - 256 % m)
+			return x % m
+		}
+		BEGIN { for (i = 1; i <= n; i++) a[i] = i
+			for (i = n; i > 1; i--) {
+				j = below(i - 1) + 1; t = a[i]; a[i] = a[j]; a[j] = t
+			}
+			for (i = 1; i <= n; i++) printf "%s", a[i]; print "" }'
+}
+
+@test "all six orders of three are equally likely: chi-square over 600 shuffles" {
+	local run
+	for ((run = 0; run < 600; run++)); do
+		"$GETRANDOM" --shuffle --range 1-3 | tr -d '\n'
+		echo
+	done >"$OUT"
+	run -0 uniform 6 "$CHI_5" "$OUT"
+}
+
+@test "the same check fails on Fisher-Yates drawing from [0, i) (Sattolo's cycles)" {
+	local run
+	for ((run = 0; run < 600; run++)); do
+		sattolo 3
+	done >"$OUT"
+	run -1 uniform 6 "$CHI_5" "$OUT"
+}
+
+@test "as many neighbours go up as down in a shuffle of 100000 lines" {
+	seq 100000 | gr --shuffle
+	ascents "$OUT" >"$OUT.pairs"
+	run -0 uniform 2 "$CHI_1" "$OUT.pairs"
+}
+
+@test "the same check fails on a sort on random keys of 8 bits (it can fail)" {
+	keyed_sort 8 100000 >"$OUT"
+	ascents "$OUT" >"$OUT.pairs"
+	run -1 uniform 2 "$CHI_1" "$OUT.pairs"
+}
+
+@test "--shuffle with --range writes every integer of the range once" {
+	gr --shuffle --range 1-1000
+	[ "$(sort -n "$OUT")" = "$(seq 1000)" ]
+	gr --shuffle --range -5-+5
+	[ "$(sort -n "$OUT" | tr '\n' ' ')" = "-5 -4 -3 -2 -1 0 1 2 3 4 5 " ]
+	gr --shuffle --range 18446744073709551614-18446744073709551615
+	[ "$(sort "$OUT" | tr '\n' ' ')" = "18446744073709551614 18446744073709551615 " ]
+}
+
+@test "--shuffle --range: groups of four integers in uniform orders" {
+	gr --shuffle --range 1-96000
+	orders "$OUT" >"$OUT.orders"
+	run -0 uniform 24 "$CHI_23" "$OUT.orders"
+}
+
+@test "--shuffle of more integers than memory holds fails with status 1, no file" {
+	mkdir "$BATS_TEST_TMPDIR/d"
+	run -1 --separate-stderr gr --shuffle --range 0-18446744073709551615 \
+		-o "$BATS_TEST_TMPDIR/d/f"
+	[ "$stderr" = "getrandom: out of memory" ]
+	[ -z "$(files_in "$BATS_TEST_TMPDIR/d")" ]
+}
+
+# --- --sample ---
+
+@test "a lottery draw: --sample 6 --range 1-49 gives 6 different numbers" {
+	local draw
+	for ((draw = 0; draw < 50; draw++)); do
+		gr --sample 6 --range 1-49
+		[ "$(wc -l <"$OUT")" -eq 6 ]
+		[ "$(sort -u "$OUT" | wc -l)" -eq 6 ]
+		! grep -vxE '[1-9]|[1-4][0-9]' "$OUT" || false
+	done
+}
+
+@test "--sample of nearly the whole range: every number but one, none twice" {
+	gr --sample 999 --range 1-1000
+	[ "$(sort -nu "$OUT" | wc -l)" -eq 999 ]
+	awk '$1 < 1 || $1 > 1000 { exit 1 }' "$OUT"
+}
+
+@test "a K above the lines or the integers there are gives them all, as shuf -n" {
+	seq 5 | gr --sample 10
+	[ "$(sort -n "$OUT" | tr '\n' ' ')" = "1 2 3 4 5 " ]
+	gr --sample 18446744073709551615 --range 1-5
+	[ "$(sort -n "$OUT" | tr '\n' ' ')" = "1 2 3 4 5 " ]
+}
+
+@test "--sample of the whole 64-bit span: distinct values in it" {
+	require python3
+	gr --sample 5000 --range 0-18446744073709551615
+	python3 -c '
+import sys
+v = [int(l) for l in open(sys.argv[1])]
+assert len(v) == 5000 == len(set(v))
+assert all(0 <= x < 2**64 for x in v) and max(v) > 2**63' "$OUT"
+}
+
+# Six buckets of 2^61 over 0 to 3 * 2^62 (as in tests/draws.bats).
+bucket_program='{ b = int($1 / 2305843009213693952); print (b > 5 ? 5 : b) }'
+
+@test "Floyd's sample of a range near 2^63 is uniform over six buckets" {
+	gr --sample 1000000 --range 0-13835058055282163712
+	[ "$(sort -u "$OUT" | wc -l)" -eq 1000000 ]
+	awk "$bucket_program" "$OUT" >"$OUT.buckets"
+	run -0 uniform 6 "$CHI_5" "$OUT.buckets"
+}
+
+@test "the same check fails on a sample drawn as 64-bit words modulo the range" {
+	"$GETRANDOM" --bytes 8000000 | od -An -v -tu8 | tr -s ' ' '\n' | grep . |
+		awk '{ x = $1; if (x >= 13835058055282163713) x -= 13835058055282163713; print x }' |
+		awk "$bucket_program" >"$OUT"
+	run -1 uniform 6 "$CHI_5" "$OUT"
+}
+
+@test "--sample of a range: groups of four in uniform orders (the sample is shuffled)" {
+	gr --sample 96000 --range 1-96001
+	grep -vx 96001 "$OUT" >"$OUT.perm" || true
+	# The one value left out breaks its group: drop that group.
+	orders "$OUT.perm" | awk 'length($0) == 4' >"$OUT.orders"
+	run -0 uniform 24 "$CHI_23" "$OUT.orders"
+}
+
+# reservoir MODE N K: Algorithm R over 1..N from getrandom's bytes,
+# written here: MODE fair, modulo (slots drawn as 16-bit words modulo
+# i + 1) or unshuffled (the reservoir in slot order).
+reservoir() {
+	"$GETRANDOM" --bytes 4M | python3 -c '
+import sys
+mode, n, k = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+data, pos = sys.stdin.buffer.read(), 0
+def word():
+    global pos
+    pos += 4
+    return int.from_bytes(data[pos - 4:pos], "big")
+def below(m):
+    limit = 2**32 - 2**32 % m
+    while True:
+        x = word()
+        if x < limit:
+            return x % m
+slots = list(range(1, k + 1))
+for i in range(k, n):
+    j = word() % 65536 % (i + 1) if mode == "modulo" else below(i + 1)
+    if j < k:
+        slots[j] = i + 1
+if mode != "unshuffled":
+    for i in range(k - 1, 0, -1):
+        j = below(i + 1)
+        slots[i], slots[j] = slots[j], slots[i]
+print("\n".join(map(str, slots)))' "$@"
+}
+
+# deciles FILE: the tenth of 1..100000 each line of FILE falls in.
+deciles() {
+	awk '{ print int(($1 - 1) / 10000) }' "$1"
+}
+
+@test "--sample of lines: each line as likely as any, chi-square over deciles" {
+	seq 100000 | gr --sample 20000
+	[ "$(sort -u "$OUT" | wc -l)" -eq 20000 ]
+	deciles "$OUT" >"$OUT.d"
+	run -0 uniform 10 "$CHI_9" "$OUT.d"
+	reservoir fair 100000 20000 >"$OUT.fair"
+	deciles "$OUT.fair" >"$OUT.d"
+	run -0 uniform 10 "$CHI_9" "$OUT.d"
+}
+
+@test "the same check fails on a reservoir that draws its slots with modulo" {
+	require python3
+	reservoir modulo 100000 20000 >"$OUT"
+	deciles "$OUT" >"$OUT.d"
+	run -1 uniform 10 "$CHI_9" "$OUT.d"
+}
+
+@test "--sample 1 of three lines: each equally likely, chi-square over 600 calls" {
+	local run
+	for ((run = 0; run < 600; run++)); do
+		printf '1\n2\n3\n' | "$GETRANDOM" --sample 1
+	done >"$OUT"
+	run -0 uniform 3 "$CHI_2" "$OUT"
+}
+
+@test "the same check fails on a reservoir that draws line i's slot below i, not i + 1" {
+	local run
+	for ((run = 0; run < 600; run++)); do
+		# Line 2 always replaces line 1, line 3 then half the time.
+		bytes_of 1 | awk '{ print ($1 % 2 == 0 ? 3 : 2) }'
+	done >"$OUT"
+	run -1 uniform 3 "$CHI_2" "$OUT"
+}
+
+@test "--sample of lines comes in random order: as many neighbours up as down" {
+	seq 100000 | gr --sample 50000
+	ascents "$OUT" >"$OUT.pairs"
+	run -0 uniform 2 "$CHI_1" "$OUT.pairs"
+}
+
+@test "the same check fails on a reservoir written in slot order" {
+	require python3
+	reservoir unshuffled 100000 50000 >"$OUT"
+	ascents "$OUT" >"$OUT.pairs"
+	run -1 uniform 2 "$CHI_1" "$OUT.pairs"
+}
+
+@test "memory: --sample stays under 8 MiB on 50 MB of input and on the 64-bit span" {
+	command time -f %M -o "$BATS_TEST_TMPDIR/rss" true 2>/dev/null ||
+		skip "no time(1) that takes -f %M (GNU time) installed"
+	needs_plain_build
+	local kib
+	yes 'a line of the input to sample from' | head -c 50000000 |
+		command time -f %M -o "$BATS_TEST_TMPDIR/rss" "$GETRANDOM" --sample 10 >"$OUT"
+	kib=$(tail -n 1 "$BATS_TEST_TMPDIR/rss")
+	[ "$kib" -lt 8192 ] || fail_with "--sample 10: peak RSS $kib KiB"
+	[ "$(wc -l <"$OUT")" -eq 10 ]
+	command time -f %M -o "$BATS_TEST_TMPDIR/rss" "$GETRANDOM" --sample 6 \
+		--range 0-18446744073709551615 >"$OUT"
+	kib=$(tail -n 1 "$BATS_TEST_TMPDIR/rss")
+	[ "$kib" -lt 8192 ] || fail_with "--sample 6 --range: peak RSS $kib KiB"
+}
+
+@test "memory: --shuffle holds the input and one word a line, no more" {
+	command time -f %M -o "$BATS_TEST_TMPDIR/rss" true 2>/dev/null ||
+		skip "no time(1) that takes -f %M (GNU time) installed"
+	needs_plain_build
+	local kib
+	# 40 MB in 1 MB lines: the index is nothing, the input all.
+	yes "$(head -c 999999 /dev/zero | tr '\0' x)" | head -n 40 >"$BATS_TEST_TMPDIR/in"
+	command time -f %M -o "$BATS_TEST_TMPDIR/rss" "$GETRANDOM" --shuffle \
+		<"$BATS_TEST_TMPDIR/in" >/dev/null
+	kib=$(tail -n 1 "$BATS_TEST_TMPDIR/rss")
+	# The input (39063 KiB) and 8 MiB for the program and its buffers.
+	[ "$kib" -lt $((39063 + 8192)) ] || fail_with "peak RSS $kib KiB"
+}
+
+@test "a read error on standard input is reported, status 1, no file" {
+	mkdir "$BATS_TEST_TMPDIR/d"
+	local option
+	for option in --shuffle --sample=3; do
+		run -1 --separate-stderr bash -c '"$GETRANDOM" "$1" -o "$2" <"$3"' _ \
+			"$option" "$BATS_TEST_TMPDIR/d/f" "$BATS_TEST_TMPDIR/d"
+		[ "$stderr" = "getrandom: read error on standard input: Is a directory" ] ||
+			fail_with "$option: $stderr"
+		[ -z "$(files_in "$BATS_TEST_TMPDIR/d")" ]
+	done
+}
+
+@test "bad sample sizes are usage errors" {
+	local n
+	for n in 0 -1 x 1K 18446744073709551616 ''; do
+		run --separate-stderr gr --sample="$n"
+		assert_usage_error "invalid sample size '$n'"
+	done
+}

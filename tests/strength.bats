@@ -1,0 +1,174 @@
+#!/usr/bin/env bats
+# --bits and --entropy: the entropy of each kind of output, checked against
+# Python's exact integers (for --require: the number of passwords that
+# meet the rules, counted by inclusion and exclusion in big integers, not
+# LEN * log2 of the set), and --bits giving the least length that reaches
+# the target, no more.
+# Call: bats tests/strength.bats (GETRANDOM=path to test another binary)
+load helpers
+
+# exact SETSIZE LEN RULESIZES...: log2 of the number of passwords of LEN
+# characters from a set of SETSIZE that have one of each rule's set, for
+# rules whose sets do not overlap, rounded down to a tenth, in Python.
+exact() {
+	python3 - "$@" <<-'PY'
+	import itertools, math, sys
+	n, length, rules = int(sys.argv[1]), int(sys.argv[2]), [int(r) for r in sys.argv[3:]]
+	count = 0
+	for k in range(len(rules) + 1):
+	    for subset in itertools.combinations(rules, k):
+	        count += (-1) ** k * (n - sum(subset)) ** length
+	print("%.1f" % (math.floor(math.log2(count) * 10) / 10))
+	PY
+}
+
+# least SETSIZE BITS RULESIZES...: the least LEN whose count reaches BITS.
+least() {
+	python3 - "$@" <<-'PY'
+	import itertools, sys
+	n, bits, rules = int(sys.argv[1]), int(sys.argv[2]), [int(r) for r in sys.argv[3:]]
+	def count(length):
+	    return sum((-1) ** k * (n - sum(s)) ** length
+	               for k in range(len(rules) + 1)
+	               for s in itertools.combinations(rules, k))
+	length = max(1, len(rules))
+	while count(length) < 2 ** bits:
+	    length += 1
+	print(length)
+	PY
+}
+
+entropy_of() {
+	"$GETRANDOM" "$@" --entropy 2>&1 >/dev/null
+}
+
+@test "--entropy: six words of the EFF list are 77.5 bits, as the example says" {
+	[ "$(entropy_of --words 6)" = "getrandom: 77.5 bits: 6 words from a list of 7776" ]
+	[ "$(entropy_of --words=1)" = "getrandom: 12.9 bits: 1 words from a list of 7776" ]
+}
+
+@test "--entropy of passwords without rules is LEN * log2 of the set, rounded down" {
+	require python3
+	local len set
+	for set in 62:'[:alnum:]' 94:'[:graph:]' 16:'[:hex:]' 2:01; do
+		for len in 1 8 20 64; do
+			[ "$(entropy_of -p "$len" -s "${set#*:}")" = \
+				"getrandom: $(exact "${set%%:*}" "$len") bits: $len characters from a set of ${set%%:*}" ] ||
+				fail_with "-p $len -s ${set#*:}: $(entropy_of -p "$len" -s "${set#*:}")"
+		done
+	done
+}
+
+@test "--entropy with --require counts the passwords that meet the rules, not LEN * log2(set)" {
+	require python3
+	# 2 characters of abc with an a: 5 passwords, 2.3 bits, where 2 * log2(3) is 3.1.
+	[ "$(entropy_of -p 2 -s abc --require a)" = \
+		"getrandom: 2.3 bits: 2 characters from a set of 3 that meet 1 --require rules" ]
+	local len want
+	for len in 2 4 8 12; do
+		want=$(exact 62 "$len" 10 26)
+		[ "$(entropy_of -p "$len" --require '[:digit:]' --require '[:upper:]')" = \
+			"getrandom: $want bits: $len characters from a set of 62 that meet 2 --require rules" ] ||
+			fail_with "-p $len: $(entropy_of -p "$len" --require '[:digit:]' --require '[:upper:]'), want $want"
+	done
+	want=$(exact 94 10 10 26 26 32)
+	[ "$(entropy_of -p 10 -s '[:graph:]' --require '[:digit:]' --require '[:upper:]' \
+		--require '[:lower:]' --require '[:punct:]')" = \
+		"getrandom: $want bits: 10 characters from a set of 94 that meet 4 --require rules" ]
+}
+
+@test "--entropy of an integer, a UUID and bytes" {
+	[ "$(entropy_of -R 1-6)" = "getrandom: 2.5 bits: an integer from a range of 6" ]
+	[ "$(entropy_of -R 1-1024)" = "getrandom: 10.0 bits: an integer from a range of 1024" ]
+	[ "$(entropy_of -R 0-18446744073709551615)" = "getrandom: 64.0 bits: an integer from a range of 18446744073709551616" ]
+	[ "$(entropy_of --uuid)" = "getrandom: 122.0 bits: a version 4 UUID" ]
+	[ "$(entropy_of --hex)" = "getrandom: 256.0 bits: 32 bytes" ]
+	[ "$(entropy_of -n 16 --base64 -C 3)" = "getrandom: 128.0 bits: 16 bytes" ]
+}
+
+@test "--entropy writes one line, to standard error only" {
+	run -0 --separate-stderr gr --words 6 -C 5 --entropy
+	[ "$(wc -l <"$OUT")" -eq 5 ]
+	[ "${#stderr_lines[@]}" -eq 1 ]
+}
+
+@test "--bits: the least password length that reaches N bits, and no less" {
+	require python3
+	local bits set
+	for set in 62:'[:alnum:]' 94:'[:graph:]' 16:'[:hex:]' 32:'[:base32:]' 58:'[:base58:]'; do
+		for bits in 1 64 80 128 256; do
+			gr --password --bits "$bits" -s "${set#*:}"
+			[ "$(($(size "$OUT") - 1))" -eq "$(least "${set%%:*}" "$bits")" ] ||
+				fail_with "--bits $bits -s ${set#*:}: $(cat "$OUT")"
+		done
+	done
+	# A power of two: 128 bits of hex are 32 digits exactly.
+	gr --password=32 -s '[:hex:]'
+	gr --password --bits 128 -s '[:hex:]'
+	[ "$(size "$OUT")" -eq 33 ]
+}
+
+@test "--bits with --require counts only the passwords that meet the rules" {
+	require python3
+	local bits want
+	for bits in 20 40 64 100; do
+		want=$(least 62 "$bits" 10 26)
+		gr --password --bits "$bits" --require '[:digit:]' --require '[:upper:]'
+		[ "$(($(size "$OUT") - 1))" -eq "$want" ] ||
+			fail_with "--bits $bits: $(cat "$OUT"), want $want characters"
+	done
+	# 2 characters of abc with an a hold 2.3 bits (5 passwords), where
+	# 2 * log2(3) would say 3.1: 3 bits need 3 characters (19 passwords).
+	gr --password --bits 2 -s abc --require a
+	[ "$(size "$OUT")" -eq 3 ]
+	gr --password --bits 3 -s abc --require a
+	[ "$(size "$OUT")" -eq 4 ]
+}
+
+@test "--bits: the least number of words" {
+	gr --words --bits 77
+	[ "$(wc -w <"$OUT")" -eq 6 ]
+	gr --words --bits 78
+	[ "$(wc -w <"$OUT")" -eq 7 ]
+	printf '%s\n' a b c d >"$BATS_TEST_TMPDIR/list"
+	# Four words: 2 bits each, exactly.
+	gr --words --bits 8 --wordlist "$BATS_TEST_TMPDIR/list"
+	[ "$(wc -w <"$OUT")" -eq 4 ]
+}
+
+@test "--password 20 and --words 6 still take their count as the next word" {
+	gr --password 20
+	[ "$(size "$OUT")" -eq 21 ]
+	gr --words 6
+	[ "$(wc -w <"$OUT")" -eq 6 ]
+	run --separate-stderr gr --password x
+	assert_usage_error "invalid password length 'x'"
+}
+
+@test "--bits and --entropy: what they need and refuse" {
+	run --separate-stderr gr --bits 64
+	assert_usage_error "--bits needs --password or --words"
+	run --separate-stderr gr -R 1-6 --bits 64
+	assert_usage_error "--bits needs --password or --words"
+	run --separate-stderr gr --password 8 --bits 64
+	assert_usage_error "--bits and a length for --password cannot both be given"
+	run --separate-stderr gr --words=6 --bits 64
+	assert_usage_error "--bits and a length for --words cannot both be given"
+	run --separate-stderr gr --password
+	assert_usage_error "--password needs a length, or --bits"
+	run --separate-stderr gr --words
+	assert_usage_error "--words needs a length, or --bits"
+	run --separate-stderr gr --ulid --entropy
+	assert_usage_error "--entropy and --ulid cannot be used together"
+	run --separate-stderr gr --uuid=7 --entropy
+	assert_usage_error "--entropy and --uuid=7 cannot be used together"
+	run --separate-stderr gr --shuffle --entropy
+	assert_usage_error "--entropy and --shuffle cannot be used together"
+	run --separate-stderr gr --check --entropy
+	assert_usage_error "--check and --entropy cannot be used together"
+	local n
+	for n in 0 -1 x 65537 1K ''; do
+		run --separate-stderr gr --password --bits="$n"
+		assert_usage_error "invalid number of bits '$n'"
+	done
+}

@@ -1,0 +1,133 @@
+#!/usr/bin/env bats
+# --words, --separator and --wordlist: passphrases whose words are those
+# of the EFF long list as Debian packages it (xkcdpass's copy), drawn
+# uniformly (chi-square over a million words, with a control that the
+# check fails on an index taken modulo the list, and on a list that holds
+# a word twice), and word lists refused by line when they are bad.
+# Call: bats tests/words.bats (GETRANDOM=path to test another binary)
+load helpers
+
+EFF_LIST=/usr/lib/python3/dist-packages/xkcdpass/static/eff-long
+# Chi-square critical value at p = 1e-6 for 7775 degrees of freedom.
+CHI_7775=8382.21
+
+eff_list() {
+	[ -r "$EFF_LIST" ] || skip "xkcdpass's EFF long list is not installed"
+}
+
+@test "--words=6 writes six words of the packaged EFF long list, one space apart" {
+	eff_list
+	gr --words=6 -C 1000
+	[ "$(wc -l <"$OUT")" -eq 1000 ]
+	run ! grep -vxE '[a-z-]+( [a-z-]+){5}' "$OUT"
+	tr ' ' '\n' <"$OUT" | LC_ALL=C sort -u >"$OUT.words"
+	[ -z "$(LC_ALL=C comm -23 "$OUT.words" <(LC_ALL=C sort "$EFF_LIST"))" ]
+}
+
+@test "the built-in list is the packaged EFF long list, word for word" {
+	eff_list
+	# 7776 words a line from --wordlist, each drawn once at least.
+	"$GETRANDOM" --words 1000 -C 200 | tr ' ' '\n' | LC_ALL=C sort -u >"$OUT"
+	[ "$(wc -l <"$OUT")" -eq 7776 ]
+	cmp "$OUT" <(LC_ALL=C sort "$EFF_LIST")
+}
+
+@test "the words are uniform over the 7776: chi-square over a million" {
+	"$GETRANDOM" --words 1000 -C 1000 | tr ' ' '\n' >"$OUT"
+	run -0 uniform 7776 "$CHI_7775" "$OUT"
+}
+
+@test "the same check fails on words picked as a 16-bit word % 7776 (it can fail)" {
+	"$GETRANDOM" --bytes 2000000 | od -An -v -tu2 | tr -s ' ' '\n' | grep . |
+		awk '{ print $1 % 7776 }' >"$OUT"
+	[ "$(wc -l <"$OUT")" -eq 1000000 ]
+	run -1 uniform 7776 "$CHI_7775" "$OUT"
+}
+
+@test "a list of six words is uniform: chi-square over 100000 draws" {
+	printf '%s\n' one two three four five six >"$BATS_TEST_TMPDIR/list"
+	"$GETRANDOM" --words 1000 -C 100 --wordlist "$BATS_TEST_TMPDIR/list" |
+		tr ' ' '\n' >"$OUT"
+	run -0 uniform 6 "$CHI_5" "$OUT"
+}
+
+@test "the same check fails on a list that holds one of its six words twice" {
+	# Seven lines, "one" on two of them: what a list with a repeat gives.
+	"$GETRANDOM" --range 1-7 -C 100000 |
+		awk '{ split("one two three four five six one", w); print w[$1] }' >"$OUT"
+	run -1 uniform 6 "$CHI_5" "$OUT"
+}
+
+@test "--separator joins the words with any text, or none" {
+	printf '%s\n' ab cd >"$BATS_TEST_TMPDIR/list"
+	gr --words 3 --separator=-- --wordlist "$BATS_TEST_TMPDIR/list" -C 50
+	run ! grep -vxE '(ab|cd)--(ab|cd)--(ab|cd)' "$OUT"
+	gr --words 3 --separator= --wordlist "$BATS_TEST_TMPDIR/list" -C 50
+	run ! grep -vxE '(ab|cd){3}' "$OUT"
+}
+
+@test "diceware's NNNNN<TAB>word lines give the words alone" {
+	printf '11111\tabacus\n11112\tabdomen\n11113\t12345\n' >"$BATS_TEST_TMPDIR/list"
+	gr --words 300 --wordlist "$BATS_TEST_TMPDIR/list"
+	[ "$(tr ' ' '\n' <"$OUT" | sort -u | tr '\n' ,)" = "12345,abacus,abdomen," ]
+}
+
+@test "a word longer than the output buffer comes out whole" {
+	{ head -c 100000 /dev/zero | tr '\0' a; echo; echo b; } >"$BATS_TEST_TMPDIR/list"
+	gr --words 4 --separator=, --wordlist "$BATS_TEST_TMPDIR/list" -C 4
+	[ "$(wc -l <"$OUT")" -eq 4 ]
+	run ! grep -vxE '(a{100000}|b)(,(a{100000}|b)){3}' "$OUT"
+}
+
+# bad_list TEXT MESSAGE: a --wordlist holding TEXT fails with status 1,
+# the message, nothing written and no --output file.
+bad_list() {
+	local list=$BATS_TEST_TMPDIR/list
+	printf "$1" >"$list"
+	mkdir -p "$BATS_TEST_TMPDIR/d"
+	run -1 --separate-stderr "$GETRANDOM" --words 3 --wordlist "$list" \
+		-o "$BATS_TEST_TMPDIR/d/pw"
+	[ "$stderr" = "getrandom: word list '$list'$2" ] || fail_with "$stderr"
+	[ -z "$(files_in "$BATS_TEST_TMPDIR/d")" ]
+}
+
+@test "a list that repeats a word is refused, with both lines" {
+	bad_list 'a\nb\nc\nb\na\n' ", line 4: 'b' repeats line 2"
+	bad_list '11111\tx\n11112\ty\nx\n' ", line 3: 'x' repeats line 1"
+}
+
+@test "empty words, blanks and control characters, and short lists are refused" {
+	bad_list 'a\n\nb\n' ", line 2: empty word"
+	bad_list 'a\nb\n\n' ", line 3: empty word"
+	bad_list 'a\n11111\t\n' ", line 2: empty word"
+	bad_list 'a b\nc\n' ", line 1: a blank or control character in a word"
+	bad_list 'a\nb\r\n' ", line 2: a blank or control character in a word"
+	bad_list 'a\nb\tc\n' ", line 2: a blank or control character in a word"
+	bad_list 'a\n' ": fewer than 2 words"
+	bad_list '' ": fewer than 2 words"
+}
+
+@test "a list that cannot be read fails, status 1, naming it" {
+	run -1 --separate-stderr "$GETRANDOM" --words 3 --wordlist "$BATS_TEST_TMPDIR/none"
+	[ "$stderr" = "getrandom: cannot read word list '$BATS_TEST_TMPDIR/none': No such file or directory" ]
+	run -1 --separate-stderr "$GETRANDOM" --words 3 --wordlist "$BATS_TEST_TMPDIR"
+	[ "$stderr" = "getrandom: cannot read word list '$BATS_TEST_TMPDIR': Is a directory" ]
+}
+
+@test "bad word counts are usage errors" {
+	local n
+	for n in 0 -1 x 1K 18446744073709551616 ''; do
+		run --separate-stderr gr --words="$n"
+		assert_usage_error "invalid word count '$n'"
+	done
+}
+
+@test "no file is opened for the built-in list: it is compiled in" {
+	require strace
+	needs_plain_build "AddressSanitizer's runtime opens files of its own"
+	strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=open,openat \
+		"$GETRANDOM" --words 6 >"$OUT"
+	[[ $(cat "$OUT") =~ ^[a-z-]+( [a-z-]+){5}$ ]]
+	# The loader opens its cache and libraries (*.so*), nothing else.
+	run ! grep -v -e '\.so' -e '+++ exited' "$BATS_TEST_TMPDIR/log"
+}
