@@ -40,6 +40,12 @@ static bool reorders(const struct options *opts)
 	return opts->draw.shuffle || opts->draw.sample != 0;
 }
 
+/* The option that asked for lines in a new order, for messages. */
+static const char *reorder_option(const struct options *opts)
+{
+	return opts->draw.shuffle ? "--shuffle" : "--sample";
+}
+
 /* Rules that depend on values: each returns why the line is wrong, or NULL. */
 static const char *force_without_effect(const struct options *opts)
 {
@@ -145,7 +151,7 @@ static void check_strength(const struct options *opts)
 		usage_error("--entropy and --uuid=7 cannot be used together (its counter goes up by one within a millisecond: no fixed entropy)");
 	if (reorders(opts))
 		usage_error("--entropy and %s cannot be used together (the entropy depends on the input)",
-			    opts->draw.shuffle ? "--shuffle" : "--sample");
+			    reorder_option(opts));
 }
 
 /* What the draws and the key file options cannot be combined with. */
@@ -205,7 +211,9 @@ static void check_raw_layout(const struct options *opts)
  */
 static void check_reorder_combinations(struct options *opts)
 {
-	const char *name = opts->draw.shuffle ? "--shuffle" : "--sample";
+	const char *name = reorder_option(opts);
+	const char *why = opts->draw.shuffle ? "--shuffle writes each line once" :
+			  "--sample=K says how many";
 	char other[32];
 
 	if (!reorders(opts))
@@ -217,8 +225,7 @@ static void check_reorder_combinations(struct options *opts)
 			    opts->draw.option, name);
 	if (opts->count != 0)
 		usage_error("--count and %s cannot be used together (%s)", name,
-			    opts->draw.shuffle ? "--shuffle writes each line once" :
-			    "--sample=K says how many");
+			    why);
 	for (size_t i = 0; i < sizeof(byte_output_options) / sizeof(byte_output_options[0]); i++)
 		if (byte_output_options[i] != 'z' &&
 		    opts->given[byte_output_options[i]])

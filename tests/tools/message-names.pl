@@ -23,7 +23,8 @@ my %own_text = (
 	'options.c' => [ 'name', 'opts->format_option', 'opts->draw.option',
 			 'key->group_option',
 			 'matches' ],	# the long options an abbreviation starts
-	'combinations.c' => [ qr/^long_name\s*\(/, 'opts->draw.option',
+	'combinations.c' => [ qr/^long_name\s*\(/, qr/^reorder_option\s*\(/,
+			      'opts->draw.option', 'req->option', 'name',
 			      'opts->key.option', 'opts->format_option',
 			      'p->why', 'why' ],
 	# The number of seconds seconds_text() wrote there.
