@@ -26,10 +26,8 @@ if [ "${BENCH_QUICK:-0}" = 1 ]; then
 	ROUNDS=1 WORDS=1000 LINES=10000 ULIDS=10000
 fi
 
-die() {
-	echo "bench/features.sh: $*" >&2
-	exit 1
-}
+# shellcheck source=bench/contest.sh
+. bench/contest.sh
 
 case $ROUNDS in
 '' | *[!0-9]* | 0) die "ROUNDS must be a positive number, not '$ROUNDS'" ;;
@@ -39,39 +37,6 @@ tests/need.sh bench || die "install the packages named above"
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-# seconds CMD: runs the shell command CMD, output to /dev/null; prints
-# how long it took, in seconds.
-seconds() {
-	local start end
-	start=$(date +%s%N)
-	sh -c "$1" >/dev/null
-	end=$(date +%s%N)
-	awk -v ns=$((end - start)) 'BEGIN { printf "%.4f\n", ns / 1e9 }'
-}
-
-median() {
-	sort -g | awk '{ v[NR] = $1 } END {
-		if (NR % 2) print v[(NR + 1) / 2]
-		else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
-# contest NAME OURS THEIRS: ROUNDS rounds, the two taking turns; records
-# "NAME ours-seconds theirs-seconds ratio" per round in $tmp/times.
-contest() {
-	local name=$1 ours=$2 theirs=$3 a b
-	for _ in $(seq "$ROUNDS"); do
-		a=$(seconds "$ours")
-		b=$(seconds "$theirs")
-		echo "$name $a $b $(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')" \
-			>>"$tmp/times"
-	done
-}
-
-# column NAME FIELD: the median of FIELD (2 ours, 3 theirs, 4 ratio).
-column() {
-	awk -v name="$1" -v f="$2" '$1 == name { print $f }' "$tmp/times" | median
-}
 
 # same_count OURS THEIRS: both commands write the same number of lines.
 same_count() {

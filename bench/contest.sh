@@ -1,0 +1,44 @@
+# shellcheck shell=bash
+# Two commands taking turns, round after round, for bench/draws.sh and
+# bench/features.sh (sourced): each round's times and their ratio go to
+# $tmp/times, and column reads back the medians.  Uses the caller's
+# ROUNDS and $tmp.
+# shellcheck disable=SC2154 # ROUNDS and tmp come from the caller
+
+die() {
+	echo "bench/${0##*/}: $*" >&2
+	exit 1
+}
+
+# seconds CMD: runs CMD (a shell command) with its output to /dev/null
+# and prints how long it took, in seconds.
+seconds() {
+	local start end
+	start=$(date +%s%N)
+	sh -c "$1" >/dev/null
+	end=$(date +%s%N)
+	awk -v ns=$((end - start)) 'BEGIN { printf "%.4f\n", ns / 1e9 }'
+}
+
+median() {
+	sort -g | awk '{ v[NR] = $1 } END {
+		if (NR % 2) print v[(NR + 1) / 2]
+		else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# contest NAME OURS THEIRS: ROUNDS rounds, the two taking turns; records
+# "NAME ours-seconds theirs-seconds ratio" per round in $tmp/times.
+contest() {
+	local name=$1 ours=$2 theirs=$3 a b
+	for _ in $(seq "$ROUNDS"); do
+		a=$(seconds "$ours")
+		b=$(seconds "$theirs")
+		echo "$name $a $b $(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')" \
+			>>"$tmp/times"
+	done
+}
+
+# column NAME FIELD: the median of FIELD (2 ours, 3 theirs, 4 ratio).
+column() {
+	awk -v name="$1" -v f="$2" '$1 == name { print $f }' "$tmp/times" | median
+}
