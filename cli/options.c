@@ -606,12 +606,16 @@ static void __attribute__((noreturn)) bad_option(int c, const char *arg)
 /*
  * --password and --words take their count as --password=20 or, as they
  * always did, --password 20; their count is optional only so that --bits
- * can set it.  So a next word that is not an option is their count.
+ * can set it.  So a next word that is not an option is their count, and
+ * so is a negative number ("-1"), to be refused as a count, not as an
+ * unknown option.
  */
 static const char *separate_count(int c, int argc, char **argv)
 {
-	if ((c == 'p' || c == OPT_WORDS) && optarg == NULL && optind < argc &&
-	    argv[optind][0] != '-')
+	const char *next = optind < argc ? argv[optind] : NULL;
+
+	if ((c == 'p' || c == OPT_WORDS) && optarg == NULL && next != NULL &&
+	    (next[0] != '-' || (next[1] >= '0' && next[1] <= '9')))
 		return argv[optind++];
 	return optarg;
 }

@@ -253,3 +253,10 @@ bad_timeout() {
 	run --separate-stderr gr --hex=3
 	assert_usage_error "option '--hex=3' doesn't allow an argument"
 }
+
+@test "a negative length after --password or --words is refused as a length" {
+	run --separate-stderr gr --password -1
+	assert_usage_error "invalid password length '-1'"
+	run --separate-stderr gr --words -3
+	assert_usage_error "invalid word count '-3'"
+}
