@@ -57,22 +57,40 @@ static bool tick(struct ulid_clock *clock, struct draw_source *src)
 	return true;
 }
 
+/*
+ * The 5 bits of the 128-bit big-endian number in bytes that start at bit
+ * offset (0 the most significant); bits before the first are zeros.  No
+ * 128-bit integer type: 32-bit targets have none.
+ */
+static unsigned int five_bits(const unsigned char bytes[16], int offset)
+{
+	unsigned int v = 0;
+
+	for (int pos = offset; pos < offset + 5; pos++) {
+		unsigned int bit = pos < 0 ? 0 :
+				   (bytes[pos / 8] >> (7 - pos % 8)) & 1u;
+
+		v = v << 1 | bit;
+	}
+	return v;
+}
+
 bool put_ulid(struct lines *out, struct draw_source *src,
 	      struct ulid_clock *clock)
 {
-	unsigned __int128 value;
+	unsigned char bytes[16];
 	char *p;
 
 	if (!tick(clock, src))
 		return false;
-	value = clock->ms;
-	for (int i = 0; i < 10; i++)
-		value = value << 8 | clock->random[i];
+	/* 48 bits of milliseconds, then the 80 random bits. */
+	for (int i = 0; i < 6; i++)
+		bytes[i] = (unsigned char)(clock->ms >> (40 - 8 * i));
+	memcpy(bytes + 6, clock->random, 10);
 	p = lines_room(out, ULID_TEXT + 1);
-	for (int i = ULID_TEXT - 1; i >= 0; i--) {
-		p[i] = crockford[(unsigned int)value & 31];
-		value >>= 5;
-	}
+	/* 26 digits of 5 bits are 130: the first digit holds 2 leading zeros. */
+	for (int i = 0; i < ULID_TEXT; i++)
+		p[i] = crockford[five_bits(bytes, 5 * i - 2)];
 	p[ULID_TEXT] = '\n';
 	out->len += ULID_TEXT + 1;
 	return true;
