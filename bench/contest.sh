@@ -5,6 +5,10 @@
 # ROUNDS and $tmp.
 # shellcheck disable=SC2154 # ROUNDS and tmp come from the caller
 
+# median, from the main benchmark's helpers.
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+
 die() {
 	echo "bench/${0##*/}: $*" >&2
 	exit 1
@@ -18,12 +22,6 @@ seconds() {
 	sh -c "$1" >/dev/null
 	end=$(date +%s%N)
 	awk -v ns=$((end - start)) 'BEGIN { printf "%.4f\n", ns / 1e9 }'
-}
-
-median() {
-	sort -g | awk '{ v[NR] = $1 } END {
-		if (NR % 2) print v[(NR + 1) / 2]
-		else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
 # contest NAME OURS THEIRS: ROUNDS rounds, the two taking turns; records
