@@ -112,7 +112,7 @@ static int load_words(struct draw_request *req)
 /* Lines of text: count draws (at least one), or --shuffle and --sample. */
 static int run_draws(const struct options *opts)
 {
-	uint64_t count = opts->count != 0 ? opts->count : 1;
+	uint64_t count = output_count(opts);
 	struct sink sink;
 	int error;
 
@@ -143,7 +143,7 @@ int main(int argc, char **argv)
 	program_invocation_short_name = "getrandom";
 	/* "getrandom -n 1G | head -c 10" must end quietly, even if the parent ignored SIGPIPE. */
 	signal(SIGPIPE, SIG_DFL);
-	parse_options(argc, argv, &opts);
+	xparse_options(argc, argv, &opts);
 	if (opts.check)
 		return check_pool(&opts);
 	if (opts.draw.kind == DRAW_WORDS) {

@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The command line: options, their parsing, and the rules that combine them. */
+/* The command line: the options of option-table.h, parsed into struct options. */
 #ifndef GETRANDOM_OPTIONS_H
 #define GETRANDOM_OPTIONS_H
 
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <time.h>
@@ -13,22 +12,51 @@
 #include "keyfile.h"
 
 #define DEFAULT_BYTES 32
-/* getopt_long's codes: a short option's letter, or 256 and up. */
-#define OPTION_CODES 512
+#define DEFAULT_COUNT 1
 
-/* The long options without a short form, by getopt code. */
-enum { OPT_HELP = 256, OPT_VERSION };
-enum { OPT_OWNER = 320, OPT_GROUP };
-/* The draws' options without a short form. */
-enum {
-	OPT_ULID = 440, OPT_UUID_FORMAT, OPT_SHUFFLE, OPT_SAMPLE, OPT_WORDS,
-	OPT_SEPARATOR, OPT_WORDLIST, OPT_REQUIRE, OPT_BITS, OPT_ENTROPY,
+/* OPT_BYTES, OPT_HEX, ...: each option's index in option_specs[]. */
+enum option_id {
+#define OPTION(id, ...) OPT_##id,
+#include "option-table.h"
+#undef OPTION
+	OPTIONS_COUNT
 };
-/* The text layout options without a short form. */
-enum {
-	OPT_BASE64URL = 400, OPT_BASE32, OPT_BASE16, OPT_NO_PADDING,
-	OPT_NO_NEWLINE,
+
+/* What an option's argument is; see option-table.h. */
+enum option_arg { ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL, ARG_COUNT };
+
+/* What a shell completes for an option's argument. */
+enum option_complete {
+	COMPLETE_NONE, COMPLETE_WORDS, COMPLETE_FILES, COMPLETE_USERS,
+	COMPLETE_GROUPS,
 };
+
+/* The groups of options that the combination rules name. */
+enum option_class {
+	CLASS_FORMAT = 1 << 0,	/* a text format: one at most */
+	CLASS_DRAW = 1 << 1,	/* values instead of bytes: one kind at most */
+	CLASS_BYTES = 1 << 2,	/* shapes an output of bytes: no draw takes it */
+	CLASS_REORDER = 1 << 3,	/* reorders lines or a range */
+	CLASS_KEYFILE = 1 << 4,	/* how FILE is created: needs --output */
+	CLASS_REPEATED = 1 << 5,	/* each use adds to the last */
+};
+
+struct options;
+
+struct option_spec {
+	const char *name;
+	int letter;
+	enum option_arg arg;
+	const char *metavar;
+	unsigned int classes;
+	enum option_complete complete;
+	const char *values;
+	void (*set)(struct options *opts, const char *arg);
+	const char *summary;
+	const char *help;
+};
+
+extern const struct option_spec option_specs[OPTIONS_COUNT];
 
 struct options {
 	uint64_t bytes;
@@ -39,31 +67,35 @@ struct options {
 	const char *output;
 	const struct timespec *timeout;
 	struct timespec timeout_value;
-	unsigned int threads;
-	const char *format_option;	/* for the message when two are given */
-	bool given[OPTION_CODES];	/* by getopt code: for check_combinations() */
-	uint64_t count;		/* -C: outputs; 0 = not given */
+	unsigned int threads;	/* 0: pump() chooses */
+	const char *format_option;	/* "--hex", ... for messages */
+	/* By option: 0 if not given, else its place among the options given. */
+	unsigned int given[OPTIONS_COUNT];
+	uint64_t count;		/* -C: outputs */
 	struct draw_request draw;	/* --range, --password, --uuid, --ulid */
 	struct keyfile key;	/* --mode, --owner, --group */
+	bool owner_sets_group;	/* --owner=USER:GROUP, USER: or :GROUP */
 	bool unpadded;		/* --no-padding */
 	bool no_newline;	/* --no-newline */
 	bool zero_terminated;	/* -z */
-	bool wrap_given;	/* -w, even -w 0 */
 	uint64_t wrap;		/* -w: columns; 0 = no wrapping */
 	uint64_t bits;		/* --bits: the entropy to reach; 0 = not given */
 	bool entropy;		/* --entropy */
 };
 
-extern const struct option long_options[];
-
 /* Parses argv into *opts, or exits with status 2 and a message. */
-void parse_options(int argc, char **argv, struct options *opts);
+void xparse_options(int argc, char **argv, struct options *opts);
 /* Refuses, with status 2, an option that has no effect or breaks another's promise. */
-void check_combinations(struct options *opts);
+void xcheck_combinations(const struct options *opts);
 /* --require: refuses rules that fewer than one password in 2^20 meets. */
-void check_rules_share(const struct draw_request *req);
+void xcheck_rules_share(const struct draw_request *req);
+/* Prints the message, suggests --help, and exits with status 2. */
 void __attribute__((noreturn, format(printf, 1, 2)))
-usage_error(const char *fmt, ...);
+xusage_error(const char *fmt, ...);
+
+/* --help and --version: the text on standard output, then exit 0. */
+void __attribute__((noreturn)) xshow_help(void);
+void __attribute__((noreturn)) xshow_version(void);
 
 /* How many outputs, and what ends each: '\n', '\0', or -1 for nothing. */
 uint64_t output_count(const struct options *opts);

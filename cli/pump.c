@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "chunk.h"
+#include "cpus.h"
 #include "entropy.h"
 #include "pump.h"
 
@@ -233,18 +234,26 @@ static int ring_init(struct ring *ring, const struct pump_job *job,
 	return 0;
 }
 
-/* No more threads than chunks: the others would find nothing to fill. */
+/*
+ * --threads, or one per usable CPU; no more threads than chunks: the
+ * others would find nothing to fill.
+ */
 static unsigned int threads_for(const struct pump_job *job)
 {
 	uint64_t chunks = chunk_count(job);
+	unsigned int threads = job->threads;
 
-	return chunks < job->threads ? (unsigned int)chunks : job->threads;
+	if (threads == 0)
+		threads = usable_cpus();
+	if (threads > PUMP_MAX_THREADS)
+		threads = PUMP_MAX_THREADS;
+	return chunks < threads ? (unsigned int)chunks : threads;
 }
 
-static int pump_parallel(const struct pump_job *job,
+static int pump_parallel(const struct pump_job *job, unsigned int threads,
 			 struct pump_failure *failure)
 {
-	unsigned int threads = threads_for(job), started = 0;
+	unsigned int started = 0;
 	pthread_t *workers = calloc(threads, sizeof(pthread_t));
 	struct ring ring;
 	bool ok;
@@ -282,11 +291,16 @@ uint64_t pump_input_bytes(uint64_t bytes, uint64_t count)
  */
 int pump(const struct pump_job *job, struct pump_failure *failure)
 {
+	unsigned int threads;
+
 	*failure = (struct pump_failure){ 0 };
 	if (job->bytes == 0 || job->count == 0)
 		return 0;
-	if (job->threads > 1 &&
-	    pump_input_bytes(job->bytes, job->count) >= PUMP_PARALLEL_MIN)
-		return pump_parallel(job, failure);
+	/* Counting CPUs reads /sys: only an output this large asks. */
+	if (pump_input_bytes(job->bytes, job->count) < PUMP_PARALLEL_MIN)
+		return pump_serial(job, failure);
+	threads = threads_for(job);
+	if (threads > 1)
+		return pump_parallel(job, threads, failure);
 	return pump_serial(job, failure);
 }

@@ -28,7 +28,7 @@ struct pump_job {
 	uint64_t count;		/* outputs, at least 1 */
 	unsigned int flags;	/* GRND_* */
 	enum format format;
-	unsigned int threads;
+	unsigned int threads;	/* 0: one per usable CPU */
 	struct sink *sink;
 	bool unpadded;		/* drop the '=' at the end of each output */
 	uint64_t wrap;		/* a newline every wrap characters; 0: none */

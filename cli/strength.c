@@ -72,7 +72,7 @@ static uint64_t ruled_length_for(const struct draw_request *req, uint64_t bits)
 
 	password_rules_terms(&req->rules, coef);
 	if (password_bits(req, coef, hi) < (long double)bits)
-		usage_error("--bits=%llu needs a password longer than %d characters, the most --require takes",
+		xusage_error("--bits=%llu needs a password longer than %d characters, the most --require takes",
 			    (unsigned long long)bits, PASSWORD_RULED_LENGTH_MAX);
 	if (lo == 0)
 		lo = 1;
@@ -95,7 +95,7 @@ void apply_bits(struct options *opts)
 		return;
 	if (req->kind == DRAW_PASSWORD && req->rules.count > 0) {
 		req->length = ruled_length_for(req, opts->bits);
-		check_rules_share(req);
+		xcheck_rules_share(req);
 	}
 	else if (req->kind == DRAW_PASSWORD)
 		req->length = symbols_for(opts->bits, req->charset.size);
