@@ -19,6 +19,8 @@ PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONDIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONDIR ?= $(PREFIX)/share/fish/vendor_completions.d
 
 CC ?= cc
 CFLAGS ?= -O2 -g
@@ -54,10 +56,32 @@ HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc
 EFF_WORDLIST ?= /usr/lib/python3/dist-packages/xkcdpass/static/eff-long
 
 .DELETE_ON_ERROR:
-.PHONY: all deps run check test vm-check vm-check-loaded vm-shell bench bench-scaling fuzz man install uninstall \
+.PHONY: all completions deps run check test vm-check vm-check-loaded vm-shell bench bench-scaling fuzz man install uninstall \
 	install-man2 uninstall-man2 clean FORCE
 
-all: cli/getrandom
+all: cli/getrandom completions
+
+# The completions for bash, zsh and fish, made from cli/option-table.h by
+# a program that runs here, on the build machine (CC_FOR_BUILD when
+# cross-compiling).
+COMPLETIONS = build/completion/getrandom.bash build/completion/_getrandom \
+	      build/completion/getrandom.fish
+CC_FOR_BUILD ?= $(CC)
+completions: $(COMPLETIONS)
+
+build/completion/generate: cli/completion/generate.c cli/option-table.h cli/options.h
+	@mkdir -p build/completion
+	$(CC_FOR_BUILD) -std=gnu11 $(WARNINGS) $(if $(filter 1,$(WERROR)),-Werror) \
+		-o $@ cli/completion/generate.c
+
+build/completion/getrandom.bash: build/completion/generate cli/completion/getrandom.bash.in
+	{ build/completion/generate bash && cat cli/completion/getrandom.bash.in; } >$@
+
+build/completion/_getrandom: build/completion/generate
+	build/completion/generate zsh >$@
+
+build/completion/getrandom.fish: build/completion/generate
+	build/completion/generate fish >$@
 
 # Rebuilt whenever the compiler or its flags change (SANITIZE=1, STATIC=1).
 build/cflags: FORCE
@@ -94,7 +118,7 @@ run:
 	@$(MAKE) --no-print-directory cli/getrandom.static
 	cli/getrandom.static --bytes 32 --hex
 
-check: cli/getrandom
+check: cli/getrandom completions
 	tests/check.sh
 
 test: FORCE
@@ -136,16 +160,22 @@ test-debian13: FORCE
 # dynamic one (bench/RESULTS.md) and runs in a chroot with nothing else
 # in it.  Tests use the dynamic build, which LD_PRELOAD and ASan need, on
 # the host and in the QEMU guest alike.
-install: cli/getrandom.static
+install: cli/getrandom.static completions
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(COMPLETIONDIR)
+		$(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(ZSH_COMPLETIONDIR) \
+		$(DESTDIR)$(FISH_COMPLETIONDIR)
 	install -m 755 cli/getrandom.static $(DESTDIR)$(BINDIR)/getrandom
 	install -m 644 man/getrandom.1 $(DESTDIR)$(MANDIR)/man1/getrandom.1
-	install -m 644 cli/completion.bash $(DESTDIR)$(COMPLETIONDIR)/getrandom
+	install -m 644 build/completion/getrandom.bash $(DESTDIR)$(COMPLETIONDIR)/getrandom
+	install -m 644 build/completion/_getrandom $(DESTDIR)$(ZSH_COMPLETIONDIR)/_getrandom
+	install -m 644 build/completion/getrandom.fish \
+		$(DESTDIR)$(FISH_COMPLETIONDIR)/getrandom.fish
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/getrandom $(DESTDIR)$(MANDIR)/man1/getrandom.1 \
-		$(DESTDIR)$(COMPLETIONDIR)/getrandom
+		$(DESTDIR)$(COMPLETIONDIR)/getrandom \
+		$(DESTDIR)$(ZSH_COMPLETIONDIR)/_getrandom \
+		$(DESTDIR)$(FISH_COMPLETIONDIR)/getrandom.fish
 
 # man-db searches PREFIX's pages before /usr/share/man: installed by
 # default, this page would shadow the getrandom(2) of manpages-dev, or with

@@ -1,15 +1,18 @@
 #!/usr/bin/env bats
-# cli/completion.bash: bash completion for getrandom's options and values.
-# It is sourced here and its function called as bash's completion would.
+# The completions for bash, zsh and fish, which make generates from
+# cli/option-table.h into build/completion/.  bash's is sourced here and
+# its function called as bash's completion would; zsh's and fish's are
+# run by the shells themselves (tests/tools/zsh-complete.zsh drives an
+# interactive zsh; fish answers `complete -C`).
 # Call: bats tests/completion.bats (GETRANDOM=path to test another binary)
 load helpers
 
-COMPLETION=$BATS_TEST_DIRNAME/../cli/completion.bash
+COMPLETIONS=$BATS_TEST_DIRNAME/../build/completion
+COMPLETION=$COMPLETIONS/getrandom.bash
 
 setup() {
 	OUT=$BATS_TEST_TMPDIR/out
-	# The guest gets the tests without the sources: nothing to check.
-	[ -f "$COMPLETION" ] || skip "no cli/completion.bash next to the tests"
+	[ -f "$COMPLETION" ] || fail_with "$COMPLETION is not built: run make"
 	type complete >/dev/null 2>&1 || skip "this bash has no programmable completion"
 	source "$COMPLETION"
 }
@@ -22,6 +25,23 @@ completes() {
 	COMPREPLY=()
 	_getrandom
 	printf '%s\n' "${COMPREPLY[@]}" | sort
+}
+
+# zsh_completes LINE: what zsh offers at the end of "getrandom LINE".
+zsh_completes() {
+	"$BATS_TEST_DIRNAME/tools/zsh-complete.zsh" "$COMPLETIONS" "getrandom $1"
+}
+
+# fish_completes LINE: what fish offers at the end of "getrandom LINE".
+fish_completes() {
+	fish --no-config -c 'source $argv[1]; complete -C"getrandom $argv[2]"' \
+		"$COMPLETIONS/getrandom.fish" "$1" | cut -f 1 | sort -u
+}
+
+# help_options: every long option --help lists, "--bytes=" for one with a value.
+help_options() {
+	"$GETRANDOM" --help | grep -E -- "^ +(-[a-zA-Z], )?--" |
+		sed -E "s/^ +(-[a-zA-Z], )?(--[a-z0-9-]+=?).*/\\2/" | sort -u
 }
 
 @test "the completion is registered for getrandom" {
@@ -55,11 +75,8 @@ completes() {
 }
 
 @test "an empty word offers every long option of --help" {
-	local expected
-	expected=$("$GETRANDOM" --help | grep -E -- "^ +(-[a-zA-Z], )?--" |
-		sed -E "s/^ +(-[a-zA-Z], )?(--[a-z0-9-]+=?).*/\\2/" | sort -u)
 	run -0 completes ''
-	[ "$output" = "$expected" ]
+	[ "$output" = "$(help_options)" ]
 }
 
 @test "--threads= offers the powers of two from 1 to 1024" {
@@ -215,4 +232,78 @@ file_cases() {
 	done
 	run -0 completes --uu
 	[ "$output" = $'--uuid\n--uuid-format=' ]
+}
+
+@test "zsh and fish offer every long option of --help" {
+	require zsh
+	require fish
+	local expected
+	expected=$(help_options | tr -d =)
+	run -0 zsh_completes --
+	[ "$output" = "$expected" ] || fail_with "zsh: $output"
+	run -0 fish_completes --
+	[ "$output" = "$expected" ] || fail_with "fish: $output"
+}
+
+# values_by SHELL OPTION: what SHELL offers for OPTION's value, from an
+# empty directory that holds one file, f (for the options that take a file).
+values_by() {
+	mkdir -p "$BATS_TEST_TMPDIR/one" && : >"$BATS_TEST_TMPDIR/one/f"
+	cd "$BATS_TEST_TMPDIR/one" || return
+	case $1:$2 in
+	bash:--uuid) completes --uuid = ;;
+	bash:*) completes "$2" '' ;;
+	zsh:--uuid) zsh_completes --uuid= ;;
+	zsh:*) zsh_completes "$2 " ;;
+	fish:--uuid) fish_completes --uuid= | sed 's/^--uuid=//' ;;
+	fish:*) fish_completes "$2 " ;;
+	esac
+}
+
+@test "zsh and fish offer for every option's value what bash offers" {
+	require zsh
+	require fish
+	local option shell bash_values
+	for option in $(help_options | sed -n 's/=$//p') --uuid; do
+		bash_values=$(values_by bash "$option")
+		for shell in zsh fish; do
+			run -0 values_by "$shell" "$option"
+			[ "$output" = "$bash_values" ] ||
+				fail_with "$shell $option: '$output', bash: '$bash_values'"
+		done
+	done
+}
+
+# accepts OPTION VALUE: getrandom takes VALUE for OPTION, with the other
+# options it needs.
+accepts() {
+	case $1 in
+	# A size ends with the first byte read: SIGPIPE (141) is a pass.
+	--bytes) "$GETRANDOM" --bytes "$2" | head -c 1
+		local writer=${PIPESTATUS[0]}
+		[ "$writer" -eq 0 ] || [ "$writer" -eq 141 ] ;;
+	--threads) "$GETRANDOM" --threads "$2" --bytes 16 ;;
+	--count | --wrap) "$GETRANDOM" --hex "$1" "$2" ;;
+	--mode) "$GETRANDOM" -n 1 --mode "$2" --output "$BATS_TEST_TMPDIR/m$2" ;;
+	--sample) "$GETRANDOM" --sample "$2" --range 1-9 ;;
+	--bits) "$GETRANDOM" --password --bits "$2" ;;
+	--uuid) "$GETRANDOM" "--uuid=$2" ;;
+	--uuid-format) "$GETRANDOM" --uuid --uuid-format "$2" ;;
+	*) "$GETRANDOM" "$1" "$2" ;;
+	esac >/dev/null
+}
+
+@test "every value a completion offers from a list is one getrandom accepts" {
+	local option value values
+	for option in $(help_options | sed -n 's/=$//p') --uuid; do
+		case $option in
+		--output | --wordlist | --owner | --group) continue ;;
+		esac
+		values=$(completes "$option" '')
+		[ "$option" != --uuid ] || values=$(completes --uuid =)
+		for value in $values; do
+			accepts "$option" "$value" ||
+				fail_with "$option $value: status $?"
+		done
+	done
 }

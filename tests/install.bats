@@ -14,22 +14,28 @@ setup() {
 	DEST=$BATS_TEST_TMPDIR/dest
 }
 
-@test "make install puts the binary, getrandom(1) and the completion under DESTDIR and PREFIX" {
+@test "make install puts the binary, getrandom(1) and the completions under DESTDIR and PREFIX" {
 	run -0 make -s -C "$TOP" install DESTDIR="$DEST" PREFIX=/opt/gr
 	[ -x "$DEST/opt/gr/bin/getrandom" ]
 	cmp "$TOP/man/getrandom.1" "$DEST/opt/gr/share/man/man1/getrandom.1"
-	cmp "$TOP/cli/completion.bash" \
+	cmp "$TOP/build/completion/getrandom.bash" \
 		"$DEST/opt/gr/share/bash-completion/completions/getrandom"
+	cmp "$TOP/build/completion/_getrandom" \
+		"$DEST/opt/gr/share/zsh/site-functions/_getrandom"
+	cmp "$TOP/build/completion/getrandom.fish" \
+		"$DEST/opt/gr/share/fish/vendor_completions.d/getrandom.fish"
 	run -0 "$DEST/opt/gr/bin/getrandom" --bytes 8 --hex
 	[[ $output =~ ^[0-9a-f]{16}$ ]]
 }
 
-@test "make install honours BINDIR and MANDIR" {
+@test "make install honours BINDIR, MANDIR and the completion directories" {
 	run -0 make -s -C "$TOP" install DESTDIR="$DEST" BINDIR=/b MANDIR=/m \
-		COMPLETIONDIR=/c
+		COMPLETIONDIR=/c ZSH_COMPLETIONDIR=/z FISH_COMPLETIONDIR=/f
 	[ -x "$DEST/b/getrandom" ]
 	[ -f "$DEST/m/man1/getrandom.1" ]
 	[ -f "$DEST/c/getrandom" ]
+	[ -f "$DEST/z/_getrandom" ]
+	[ -f "$DEST/f/getrandom.fish" ]
 }
 
 @test "make install leaves out getrandom(2), which would shadow the distribution's page" {

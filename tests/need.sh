@@ -22,7 +22,8 @@ packages_of() {
 	suite) echo bats coreutils ;;
 	tools) echo strace gdb bsdutils help2man mandoc groff-base valgrind \
 		rng-tools5 xxd gcc libc6-dev python3 time git parallel \
-		build-essential debhelper dpkg-dev lintian man-db bash-completion ;;
+		build-essential debhelper dpkg-dev lintian man-db bash-completion \
+		zsh fish ;;
 	fuzz) echo clang libclang-rt-14-dev ;;
 	vm) echo linux-source-6.1 qemu-system-x86 busybox-static bash-static bats \
 		gcc gcc-multilib make flex bison bc libelf-dev libssl-dev cpio \

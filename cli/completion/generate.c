@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Writes getrandom's completion for bash, zsh or fish from the option
+ * table, so that no shell's list of options is written by hand.
+ * Call: generate bash|zsh|fish   (make builds and runs it: build/completion/)
+ * For bash this is the data that cli/completion/getrandom.bash.in uses.
+ */
+#include <err.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../options.h"
+
+struct spec {
+	const char *name;
+	int letter;
+	enum option_arg arg;
+	const char *metavar;
+	unsigned int classes;
+	enum option_complete complete;
+	const char *values;
+	const char *summary;
+};
+
+static const struct spec specs[] = {
+#define OPTION(id, name_, letter_, arg_, metavar_, classes_, complete_, \
+	       values_, set_, summary_, help_) \
+	{ name_, letter_, arg_, metavar_, classes_, complete_, values_, \
+	  summary_ },
+#include "../option-table.h"
+#undef OPTION
+};
+
+#define SPECS (sizeof(specs) / sizeof(specs[0]))
+
+/* The option's names as a shell pattern: "-n | --bytes", "--sample". */
+static void print_pattern(const struct spec *s, const char *between)
+{
+	if (s->letter)
+		printf("-%c%s", s->letter, between);
+	printf("--%s", s->name);
+}
+
+/* The case arm that fills COMPREPLY for the argument of s. */
+static void bash_values(const struct spec *s)
+{
+	if (s->arg == ARG_NONE)
+		return;
+	printf("\t");
+	print_pattern(s, " | ");
+	printf(")\n\t\t");
+	switch (s->complete) {
+	case COMPLETE_WORDS:
+		printf("mapfile -t COMPREPLY < <(compgen -W '%s' -- \"$2\")",
+		       s->values);
+		break;
+	case COMPLETE_FILES:
+		printf("_getrandom_files \"$2\"");
+		break;
+	case COMPLETE_USERS:
+		printf("mapfile -t COMPREPLY < <(compgen -u -- \"$2\")");
+		break;
+	case COMPLETE_GROUPS:
+		printf("mapfile -t COMPREPLY < <(compgen -g -- \"$2\")");
+		break;
+	case COMPLETE_NONE:
+		printf("COMPREPLY=()");
+		break;
+	}
+	printf("\n\t\t;;\n");
+}
+
+static void bash(void)
+{
+	const char *sep = "";
+
+	printf("# Bash completion for getrandom(1): its options and their values,\n");
+	printf("# made from cli/option-table.h by cli/completion/generate.c.\n");
+	printf("_getrandom_options='");
+	for (size_t i = 0; i < SPECS; i++, sep = " ")
+		printf("%s--%s%s", sep, specs[i].name,
+		       specs[i].arg == ARG_REQUIRED ||
+		       specs[i].arg == ARG_COUNT ? "=" : "");
+	printf("'\n\n# Their value only joined: --uuid=7 or -U7, never --uuid 7.\n");
+	printf("_getrandom_joined_only='");
+	sep = "";
+	for (size_t i = 0; i < SPECS; i++)
+		if (specs[i].arg == ARG_OPTIONAL) {
+			printf("%s", sep);
+			print_pattern(&specs[i], " ");
+			sep = " ";
+		}
+	printf("'\n\n# _getrandom_values OPTION CUR: fills COMPREPLY with values for OPTION.\n");
+	printf("_getrandom_values() {\n\tcase $1 in\n");
+	for (size_t i = 0; i < SPECS; i++)
+		bash_values(&specs[i]);
+	printf("\t*)\n\t\treturn 1\n\t\t;;\n\tesac\n}\n\n");
+}
+
+/* text inside zsh's [description] or :message:, in single quotes. */
+static void print_zsh_text(const char *text)
+{
+	for (; *text != '\0'; text++) {
+		if (*text == '\'')
+			printf("'\\''");
+		else if (strchr("[]:\\", *text) != NULL)
+			printf("\\%c", *text);
+		else
+			putchar(*text);
+	}
+}
+
+/* '(-x --hex -b --base64 ...)': what cannot follow s; its own names too. */
+static void zsh_exclusions(const struct spec *s)
+{
+	unsigned int one_of = s->classes & (CLASS_FORMAT | CLASS_DRAW);
+	const char *sep = "";
+
+	if (s->classes & CLASS_REPEATED)
+		return;
+	if (strcmp(s->name, "help") == 0 || strcmp(s->name, "version") == 0 ||
+	    strcmp(s->name, "check") == 0) {
+		printf("'(- *)'");
+		return;
+	}
+	printf("'(");
+	for (size_t i = 0; i < SPECS; i++) {
+		const struct spec *o = &specs[i];
+
+		if (o != s && !(one_of != 0 && (o->classes & one_of)))
+			continue;
+		printf("%s", sep);
+		print_pattern(o, " ");
+		sep = " ";
+	}
+	printf(")'");
+}
+
+static void zsh_action(const struct spec *s)
+{
+	static const char *const actions[] = {
+		[COMPLETE_FILES] = "_files", [COMPLETE_USERS] = "_users",
+		[COMPLETE_GROUPS] = "_groups",
+	};
+
+	if (s->arg == ARG_NONE)
+		return;
+	printf(s->arg == ARG_OPTIONAL ? "::" : ":");
+	print_zsh_text(s->metavar);
+	printf(":");
+	if (s->complete == COMPLETE_WORDS)
+		printf("(%s)", s->values);
+	else if (s->complete == COMPLETE_NONE)
+		printf(" ");
+	else
+		printf("%s", actions[s->complete]);
+}
+
+static void zsh(void)
+{
+	printf("#compdef getrandom\n");
+	printf("# zsh completion for getrandom(1), made from cli/option-table.h\n");
+	printf("# by cli/completion/generate.c.\n\n");
+	printf("_arguments -s -S \\\n");
+	for (size_t i = 0; i < SPECS; i++) {
+		const struct spec *s = &specs[i];
+		/* -n+ / --bytes=: the value joined or as the next word. */
+		const char *lsuffix = s->arg == ARG_NONE ? "" :
+				      s->arg == ARG_OPTIONAL ? "=-" : "=";
+		const char *ssuffix = s->arg == ARG_NONE ? "" :
+				      s->arg == ARG_OPTIONAL ? "-" : "+";
+
+		printf("  ");
+		zsh_exclusions(s);
+		if (s->classes & CLASS_REPEATED)
+			printf("'*'");
+		if (s->letter)
+			printf("{-%c%s,--%s%s}", s->letter, ssuffix, s->name,
+			       lsuffix);
+		else
+			printf("--%s%s", s->name, lsuffix);
+		printf("'[");
+		print_zsh_text(s->summary);
+		printf("]");
+		zsh_action(s);
+		printf("'%s\n", i + 1 < SPECS ? " \\" : "");
+	}
+}
+
+/* text in fish's single quotes. */
+static void print_fish_text(const char *text)
+{
+	for (; *text != '\0'; text++) {
+		if (*text == '\'' || *text == '\\')
+			putchar('\\');
+		putchar(*text);
+	}
+}
+
+static void fish_option(const struct spec *s)
+{
+	printf("complete -c getrandom");
+	if (s->letter)
+		printf(" -s %c", s->letter);
+	printf(" -l %s", s->name);
+	if (s->arg == ARG_REQUIRED || s->arg == ARG_COUNT) {
+		switch (s->complete) {
+		case COMPLETE_WORDS:
+			printf(" -x -a '%s'", s->values);
+			break;
+		case COMPLETE_FILES:
+			printf(" -r -F");
+			break;
+		case COMPLETE_USERS:
+			printf(" -x -a '(__fish_complete_users)'");
+			break;
+		case COMPLETE_GROUPS:
+			printf(" -x -a '(__fish_complete_groups)'");
+			break;
+		case COMPLETE_NONE:
+			printf(" -x");
+			break;
+		}
+	}
+	printf(" -d '");
+	print_fish_text(s->summary);
+	printf("'\n");
+	/* An optional value is only ever joined: offered as --uuid=7. */
+	if (s->arg == ARG_OPTIONAL && s->complete == COMPLETE_WORDS) {
+		printf("complete -c getrandom -n 'string match -q -- \"--%s=*\" (commandline -ct)' -a '",
+		       s->name);
+		for (const char *v = s->values; *v != '\0';) {
+			size_t len = strcspn(v, " ");
+
+			printf("--%s=%.*s%s", s->name, (int)len, v,
+			       v[len] ? " " : "");
+			v += len + (v[len] ? 1 : 0);
+		}
+		printf("'\n");
+	}
+}
+
+static void fish(void)
+{
+	printf("# fish completion for getrandom(1), made from cli/option-table.h\n");
+	printf("# by cli/completion/generate.c.\n\n");
+	printf("# getrandom takes no operand: no file names but an option's.\n");
+	printf("complete -c getrandom -f\n");
+	for (size_t i = 0; i < SPECS; i++)
+		fish_option(&specs[i]);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2)
+		errx(2, "usage: generate bash|zsh|fish");
+	if (strcmp(argv[1], "bash") == 0)
+		bash();
+	else if (strcmp(argv[1], "zsh") == 0)
+		zsh();
+	else if (strcmp(argv[1], "fish") == 0)
+		fish();
+	else
+		errx(2, "unknown shell '%s' (bash, zsh or fish)", argv[1]);
+	if (fflush(stdout) == EOF || ferror(stdout))
+		err(1, "write error on standard output");
+	return 0;
+}
