@@ -92,6 +92,17 @@ assert_usage_error() {
 	[[ $first == *"$1"* ]] || fail_with "stderr lacks '$1': $stderr"
 }
 
+# assert_bad_counts OPTION WHAT: --OPTION=N, for each N that is no count
+# of at least 1 (zero, negative, not a number, a unit suffix, past 2^64-1,
+# empty), is a usage error that names it as "invalid WHAT 'N'".
+assert_bad_counts() {
+	local n
+	for n in 0 -1 x 1K 18446744073709551616 ''; do
+		run --separate-stderr gr --"$1"="$n"
+		assert_usage_error "invalid $2 '$n'"
+	done
+}
+
 # fail_with MESSAGE: fails the test, saying why.
 fail_with() {
 	echo "$1" >&2
