@@ -16,6 +16,9 @@
 # cancels what drifts between rounds; record numbers only with the machine
 # quiet.  Peak RSS is the largest process of each command
 # (/usr/bin/time -f %M).  Not part of the test suite.
+#
+# The report (tables and targets) is bench/tokens-report.bash; medians,
+# ratios and the timed runs are bench/lib.sh's.
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
 export LC_ALL=C
@@ -48,47 +51,10 @@ tests/need.sh bench ||
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-values() {
-	awk -F '\t' -v k="$2" '$1 == k { print $2 }' "$1"
-}
-
-median() {
-	sort -g | awk '{ v[NR] = $1 }
-		END { if (NR == 0) exit 1
-		      print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
-med() {
-	values "$tmp/times" "$1" | median
-}
-
-peak_rss() {
-	values "$tmp/rss" "$1" | sort -g | tail -n 1
-}
-
-# speedup REF KEY SCALE: how many times REF's rate KEY's rate is, as the
-# median over rounds of SCALE * REF's time / KEY's time in the same round;
-# SCALE is KEY's work over REF's (bytes or tokens).
-speedup() {
-	paste <(values "$tmp/times" "$1") <(values "$tmp/times" "$2") |
-		awk -v scale="$3" '{ printf "%.6f\n", scale * $1 / $2 }' |
-		median | awk '{ printf "%.2f", $1 }'
-}
-
-# time_run KEY CMD: runs the shell command CMD through a pipe to cat and
-# records its wall time in seconds and its peak RSS in KiB.
-time_run() {
-	local key=$1 cmd=$2 t0 t1
-
-	t0=$EPOCHREALTIME
-	/usr/bin/time -f %M -o "$tmp/rss1" sh -c "$cmd" | cat >/dev/null ||
-		die "failed: $cmd"
-	t1=$EPOCHREALTIME
-	printf '%s\t%s\n' "$key" \
-		"$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')" >>"$tmp/times"
-	printf '%s\t%s\n' "$key" "$(tail -n 1 "$tmp/rss1")" >>"$tmp/rss"
-}
+# shellcheck source=bench/lib.sh
+. bench/lib.sh
+# shellcheck source=bench/tokens-report.bash
+. bench/tokens-report.bash
 
 # One Python process writing one token a line, as a script would.
 cat >"$tmp/loop.py" <<'EOF'
@@ -108,9 +74,9 @@ repeated() {
 	echo "for i in \$(seq $REPEAT); do $1; done"
 }
 
-# KEY<TAB>CMD, one contender a line.
+# KEY<TAB>pipe<TAB>CMD, one contender a line, as bench/lib.sh's rounds reads them.
 contenders() {
-	printf '%s\t%s\n' \
+	printf '%s\tpipe\t%s\n' \
 		bulk "$(repeated "$GR --bytes $BULK --hex")" \
 		count "$(repeated "$GR --count $TOKENS --bytes 16 --hex")" \
 		url "$(repeated "$GR --count $TOKENS --bytes 16 --base64url --no-padding")" \
@@ -118,21 +84,6 @@ contenders() {
 		python-hex "$(python_loop token_hex)" \
 		python-url "$(python_loop token_urlsafe)" \
 		pwgen "pwgen -s -1 32 $TOKENS"
-}
-
-run_rounds() {
-	local n r i key cmd
-	local -a lines
-
-	mapfile -t lines < <(contenders)
-	n=${#lines[@]}
-	for ((r = 0; r < ROUNDS; r++)); do
-		printf 'bench/tokens: round %d of %d\n' $((r + 1)) "$ROUNDS" >&2
-		for ((i = 0; i < n; i++)); do
-			IFS=$'\t' read -r key cmd <<<"${lines[(i + r) % n]}"
-			time_run "$key" "$cmd"
-		done
-	done
 }
 
 # The largest count, read until RSS_LINES lines: memory must not grow.
@@ -147,66 +98,7 @@ max_count_rss() {
 	done
 }
 
-# The per-byte ratio of --count to bulk in each round, in round order.
-round_ratios() {
-	paste <(values "$tmp/times" bulk) <(values "$tmp/times" count) |
-		awk -v t="$TOKENS" -v b="$BULK" \
-			'{ printf "%s%.2f", (NR > 1 ? " " : ""), 33 * t / (2 * b + 1) * $1 / $2 }'
-}
-
-rate() {
-	awk -v b="$1" -v s="$2" 'BEGIN { printf "%.0f", b / 1048576 / s }'
-}
-
-row() {
-	local key=$1 what=$2 bytes=$3 tokens=$4 t
-	t=$(med "$key")
-	printf '| %s | %s | %s | %s | %s |\n' "$what" "$t" "$(rate "$bytes" "$t")" \
-		"$(awk -v n="$tokens" -v s="$t" 'BEGIN { printf "%.0f", n / s }')" \
-		"$(peak_rss "$key")"
-}
-
-verdict() {
-	if awk -v v="$1" -v l="$2" 'BEGIN { exit !(v >= l) }'; then echo met; else echo "NOT met"; fi
-}
-
-report() {
-	local per_byte rss
-	echo "## Tokens: $TOKENS tokens of 16 bytes ($ROUNDS rounds, $(nproc) CPUs)"
-	echo
-	echo "| contender | median s | MiB/s out | tokens/s | peak RSS KiB |"
-	echo "|---|---|---|---|---|"
-	row bulk "getrandom --bytes $BULK --hex (bulk), $REPEAT runs" \
-		$((REPEAT * (2 * BULK + 1))) $((REPEAT * TOKENS))
-	row count "getrandom --count $TOKENS --bytes 16 --hex, $REPEAT runs" \
-		$((REPEAT * 33 * TOKENS)) $((REPEAT * TOKENS))
-	row url "getrandom --count $TOKENS --bytes 16 --base64url --no-padding, $REPEAT runs" \
-		$((REPEAT * 23 * TOKENS)) $((REPEAT * TOKENS))
-	row openssl "openssl rand -hex 16, shell loop of $OPENSSL_TOKENS" $((33 * OPENSSL_TOKENS)) "$OPENSSL_TOKENS"
-	row python-hex "Python secrets.token_hex(16) loop" $((33 * TOKENS)) "$TOKENS"
-	row python-url "Python secrets.token_urlsafe(16) loop" $((23 * TOKENS)) "$TOKENS"
-	row pwgen "pwgen -s -1 32 $TOKENS" $((33 * TOKENS)) "$TOKENS"
-	echo
-	# Per output byte: the tokens write 33 bytes for 16, the bulk hex 32.
-	per_byte=$(speedup bulk count "$(awk -v t="$TOKENS" -v b="$BULK" \
-		'BEGIN { printf "%.9f", 33 * t / (2 * b + 1) }')")
-	rss=$(values "$tmp/rss" count; values "$tmp/rss" url; values "$tmp/rss" max-1
-	      values "$tmp/rss" max-16)
-	rss=$(echo "$rss" | sort -g | tail -n 1)
-	echo "| ratio (median of per-round ratios) | value |"
-	echo "|---|---|"
-	echo "| --count hex rate per output byte / bulk --hex | $per_byte (rounds: $(round_ratios)) |"
-	echo "| --count hex tokens/s / openssl rand -hex 16 loop | $(speedup openssl count "$((REPEAT * TOKENS / OPENSSL_TOKENS))") |"
-	echo "| --count hex tokens/s / Python token_hex loop | $(speedup python-hex count "$REPEAT") |"
-	echo "| --count base64url tokens/s / Python token_urlsafe loop | $(speedup python-url url "$REPEAT") |"
-	echo "| --count hex tokens/s / pwgen -s 32 | $(speedup pwgen count "$REPEAT") |"
-	echo "| peak RSS, --count=$MAX_COUNT (1 and 16 threads, $RSS_LINES lines read), KiB | $(peak_rss max-1), $(peak_rss max-16) |"
-	echo
-	echo "Targets:"
-	echo "- --count hex at least 0.8 of the bulk --hex rate per output byte: $per_byte, $(verdict "$per_byte" 0.8)"
-	echo "- peak RSS under 8 MiB for any count: $rss KiB, $(verdict $((8192 - 1)) "$rss")"
-}
-
-run_rounds
+contenders >"$tmp/contenders"
+rounds "$tmp/contenders" "$ROUNDS"
 max_count_rss
 report

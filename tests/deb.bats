@@ -27,7 +27,7 @@ setup_file() {
 }
 
 setup() {
-	OUT=$BATS_TEST_TMPDIR/out
+	common_setup
 	[ -z "$DEB_ABSENT" ] || skip "$DEB_ABSENT"
 }
 

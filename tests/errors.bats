@@ -8,8 +8,8 @@
 load helpers
 
 setup() {
-	OUT=$BATS_TEST_TMPDIR/out
-	LOG=$BATS_TEST_TMPDIR/strace.log
+	common_setup
+	LOG=$BATS_TEST_TMPDIR/trace
 	require strace
 }
 

@@ -40,7 +40,7 @@ load helpers
 TOP=$BATS_TEST_DIRNAME/..
 
 setup() {
-	OUT=$BATS_TEST_TMPDIR/out
+	common_setup
 	[ -f "$TOP/README.md" ] || skip "no README.md next to the tests"
 	[ -f "$TOP/man/getrandom.1" ] || skip "no man/ directory next to the tests"
 	head --version 2>/dev/null | grep -q 'GNU coreutils' ||

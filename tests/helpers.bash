@@ -34,9 +34,15 @@ PUMP_PARALLEL_MIN=$(pump_constant PUMP_PARALLEL_MIN)
 # SANITIZE=1 build cares).
 export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0
 
-setup() {
+# common_setup: what every test starts from: $OUT, the file gr writes.
+# A test file with a setup() of its own calls it first.
+common_setup() {
 	OUT=$BATS_TEST_TMPDIR/out
 	export OUT
+}
+
+setup() {
+	common_setup
 }
 
 # gr ARGS...: runs getrandom with its standard output in $OUT, so that
@@ -84,6 +90,17 @@ assert_usage_error() {
 	local first=${stderr%%$'\n'*}
 	[[ $first == "getrandom: "* ]] || fail_with "stderr: $stderr"
 	[[ $first == *"$1"* ]] || fail_with "stderr lacks '$1': $stderr"
+}
+
+# assert_bad_counts OPTION WHAT: --OPTION=N, for each N that is no count
+# of at least 1 (zero, negative, not a number, a unit suffix, past 2^64-1,
+# empty), is a usage error that names it as "invalid WHAT 'N'".
+assert_bad_counts() {
+	local n
+	for n in 0 -1 x 1K 18446744073709551616 ''; do
+		run --separate-stderr gr --"$1"="$n"
+		assert_usage_error "invalid $2 '$n'"
+	done
 }
 
 # fail_with MESSAGE: fails the test, saying why.
@@ -135,13 +152,11 @@ returned_hex() {
 
 # injected ERRNO WHEN ARGS...: runs getrandom with getrandom(2) failing with
 # ERRNO on calls WHEN (strace syntax, e.g. 1..3 or 1+); stdout in $OUT,
-# the trace in $BATS_TEST_TMPDIR/strace.log.
+# the trace in $BATS_TEST_TMPDIR/trace (inject's, below).
 injected() {
 	local errno=$1 when=$2
 	shift 2
-	strace -f -qq -o "$BATS_TEST_TMPDIR/strace.log" -e trace=getrandom \
-		-e inject=getrandom:error="$errno":when="$when" \
-		"$GETRANDOM" "$@" >"$OUT"
+	inject getrandom:error="$errno":when="$when" -- "$@" >"$OUT"
 }
 
 # files_in DIR: lists every entry of DIR, dot files included.

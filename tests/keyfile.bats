@@ -7,7 +7,7 @@
 load helpers
 
 setup() {
-	OUT=$BATS_TEST_TMPDIR/out
+	common_setup
 	D=$BATS_TEST_TMPDIR/keys
 	mkdir -p "$D"
 }

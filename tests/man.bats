@@ -9,7 +9,7 @@ load helpers
 MAN=$BATS_TEST_DIRNAME/../man
 
 setup() {
-	OUT=$BATS_TEST_TMPDIR/out
+	common_setup
 	# The guest gets the tests without the sources: nothing to check.
 	[ -d "$MAN" ] || skip "no man/ directory next to the tests"
 }

@@ -13,9 +13,9 @@ setup_file() {
 }
 
 setup() {
+	common_setup
 	DIR=$BATS_TEST_TMPDIR/dir
 	mkdir -p "$DIR"
-	OUT=$BATS_TEST_TMPDIR/out
 	# A name whose second line looks like a message of its own.
 	NAME=$'a\ngetrandom: forged'
 	FILE=$DIR/$NAME

@@ -7,7 +7,7 @@
 load helpers
 
 setup() {
-	OUT=$BATS_TEST_TMPDIR/out
+	common_setup
 	DIR=$BATS_TEST_TMPDIR/dir
 	mkdir "$DIR"
 	MOUNTED=

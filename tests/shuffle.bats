@@ -336,9 +336,5 @@ deciles() {
 }
 
 @test "bad sample sizes are usage errors" {
-	local n
-	for n in 0 -1 x 1K 18446744073709551616 ''; do
-		run --separate-stderr gr --sample="$n"
-		assert_usage_error "invalid sample size '$n'"
-	done
+	assert_bad_counts sample "sample size"
 }

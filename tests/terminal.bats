@@ -13,7 +13,7 @@ on_terminal() {
 }
 
 setup() {
-	OUT=$BATS_TEST_TMPDIR/out
+	common_setup
 	script -qec true /dev/null </dev/null >/dev/null 2>&1 ||
 		skip "script (util-linux) not installed"
 }

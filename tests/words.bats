@@ -115,11 +115,7 @@ bad_list() {
 }
 
 @test "bad word counts are usage errors" {
-	local n
-	for n in 0 -1 x 1K 18446744073709551616 ''; do
-		run --separate-stderr gr --words="$n"
-		assert_usage_error "invalid word count '$n'"
-	done
+	assert_bad_counts words "word count"
 }
 
 @test "no file is opened for the built-in list: it is compiled in" {

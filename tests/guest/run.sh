@@ -1,4 +1,5 @@
 #!/bin/bash
+# shellcheck source-path=SCRIPTDIR
 # The guest's test driver: /init runs it with standard output on the result
 # port, so everything it prints is TAP, one section per suite, each section
 # starting with a "# vm-tap: NAME" line (vm/check.sh splits them into
@@ -33,83 +34,10 @@ HOST=/host
 SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-7200}
 status=0
 
-# Kills what a suite left running (only PID 1 and this shell stay), so that
-# a stray background process cannot hold the next section up.
-kill_stragglers() {
-	local p
-	for p in /proc/[0-9]*; do
-		p=${p#/proc/}
-		[ "$p" = 1 ] || [ "$p" = $$ ] || kill -9 "$p" 2>/dev/null
-	done
-	return 0
-}
-
-# Runs one suite as a TAP section; a failure without a "not ok" line of its
-# own (a crash, a timeout) gets one. Its output goes to a file first: a
-# pipe would wait for every process the suite left behind.
-section() {
-	local name=$1 out=/tmp/section.out rc
-	shift
-	echo "# vm-tap: $name"
-	[ -z "${SECTION_NOTE:-}" ] || echo "# $SECTION_NOTE"
-	echo "== $name" >&2
-	: >"$out"
-	# The console (build/console-VARIANT.log) shows the TAP as it comes,
-	# to follow a long section; the file stays what is reported.
-	tail -f "$out" >&2 &
-	timeout "$SECTION_TIMEOUT" "$@" >"$out"
-	rc=$?
-	kill_stragglers
-	cat "$out"
-	# busybox's timeout exits 143 (killed by SIGTERM), coreutils' 124.
-	if [ "$rc" = 124 ] || [ "$rc" = 143 ]; then
-		status=1
-		echo "not ok 1000 - $name killed at its limit of ${SECTION_TIMEOUT} s, after" \
-			"$(grep -cE '^(not )?ok ' "$out") tests (the last is named above)"
-	elif [ "$rc" != 0 ]; then
-		status=1
-		grep -q '^not ok' "$out" ||
-			echo "not ok 1000 - $name exited with status $rc"
-	fi
-}
-
-# Mounts the host's root file system at /host: the 9p share (read-only)
-# under a tmpfs overlay, so that what the suite writes (a package build,
-# dpkg's database) stays in the guest; with this guest's /proc, /sys (and
-# cgroup2, as systemd mounts it), /dev (devpts and /dev/shm added) and a
-# fresh tmpfs on /tmp and /run. Prints
-# what failed and returns 1 otherwise.
-mount_host() {
-	mkdir -p "$HOST" /lower /overlay /dev/pts /dev/shm &&
-		mount -t devpts -o ptmxmode=0666 devpts /dev/pts &&
-		mount -t tmpfs -o mode=1777 tmpfs /dev/shm &&
-		mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=262144 \
-			root /lower &&
-		mount -t tmpfs tmpfs /overlay &&
-		mkdir /overlay/upper /overlay/work &&
-		mount -t overlay -o lowerdir=/lower,upperdir=/overlay/upper,workdir=/overlay/work,redirect_dir=on \
-			overlay "$HOST" &&
-		mount -o rbind /dev "$HOST/dev" &&
-		mount -t proc proc "$HOST/proc" &&
-		mount -t sysfs sysfs "$HOST/sys" &&
-		mount -t cgroup2 cgroup2 "$HOST/sys/fs/cgroup" &&
-		mount -t tmpfs -o mode=1777 tmpfs "$HOST/tmp" &&
-		mount -t tmpfs tmpfs "$HOST/run" && return 0
-	echo "guest: cannot mount the host's root file system at $HOST" >&2
-	return 1
-}
-
-# Mounts the repository's own 9p share at $HOST$REPO, writable through a
-# tmpfs overlay of its own (the suite builds its checkers under build/).
-mount_repo() {
-	mkdir -p /repo-lower /overlay/repo-upper /overlay/repo-work "$HOST$REPO" &&
-		mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose,msize=262144 \
-			repo /repo-lower &&
-		mount -t overlay -o lowerdir=/repo-lower,upperdir=/overlay/repo-upper,workdir=/overlay/repo-work \
-			overlay "$HOST$REPO" && return 0
-	echo "guest: cannot mount the repository (9p tag repo) at $HOST$REPO" >&2
-	return 1
-}
+# The TAP sections and the mounts, from the files beside this one.
+GUEST_DIR=${BASH_SOURCE[0]%/*}
+. "$GUEST_DIR/sections.bash"
+. "$GUEST_DIR/mounts.bash"
 
 # The host suite's command, test files to append (paths in the host):
 # chrooted in the host's root, on the dynamic build, in a clean environment,
@@ -121,22 +49,6 @@ host_bats=(chroot "$HOST" /usr/bin/env -i -C "$REPO"
 	GETRANDOM="$REPO/cli/getrandom" GETRANDOM_IN_VM=1
 	BATS_TEST_TIMEOUT="$BATS_TEST_TIMEOUT" bats --tap --timing
 	--jobs "$(nproc)" --no-parallelize-within-files)
-
-# Runs a section whose program must be in the initramfs, or fails it
-# with the reason.
-section_of() {
-	local name=$1 prog=$2 why=$3
-	if [ -e "$prog" ]; then
-		shift 3
-		[ $# = 0 ] && set -- "$prog"
-		section "$name" "$@"
-		return
-	fi
-	echo "# vm-tap: $name"
-	echo "1..1"
-	echo "not ok 1 - $prog missing: $why"
-	status=1
-}
 
 cd /tmp || exit 1
 echo "guest: $(uname -r), variant $VARIANT, $(nproc) CPUs" >&2

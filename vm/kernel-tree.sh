@@ -1,0 +1,94 @@
+#!/bin/bash
+# The kernel source side of vm/build-kernel.sh: the series, the unpacked
+# tree and its one shared worktree. Not run on its own: sourced by
+# vm/build-kernel.sh, which sets ROOT, BUILD, TREE, SRC, PATCHES, TARBALL
+# and VARIANT (patched|baseline) and defines die() first. Usage:
+#   . "$ROOT/vm/kernel-tree.sh"; unpack_tree; checkout "$(applied_commit)"
+# Debian's linux-source-6.1 is unpacked once into build/linux (a git repo
+# whose first commit, tagged "pristine", is the tree as packaged). A
+# variant's series is applied into a commit and the worktree build/src
+# checked out to it, so that only the files that differ get new times.
+set -eu
+
+# shellcheck disable=SC2153 # TREE is the caller's, tree is a local below
+git_tree() { git -C "$TREE" -c user.name=vm -c user.email=vm@localhost "$@"; }
+
+# The patch files for this variant, in series order, one path a line.
+series_patches() {
+	local series=$PATCHES/series
+	[ -f "$series" ] || return 0
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$series" |
+		if [ "$VARIANT" = baseline ]; then head -n 1; else cat; fi |
+		while read -r p; do echo "$PATCHES/$p"; done
+}
+
+# Unpacks the tarball into build/linux and commits it as "pristine".
+unpack_tree() {
+	[ -e "$TREE/.git" ] && return 0
+	[ -f "$TARBALL" ] || die "$TARBALL missing: run vm/deps.sh as root"
+	rm -rf "$TREE.tmp"
+	mkdir -p "$TREE.tmp"
+	echo "unpacking $TARBALL into $TREE"
+	tar -xf "$TARBALL" -C "$TREE.tmp" --strip-components=1
+	git -C "$TREE.tmp" init -q
+	git -C "$TREE.tmp" config core.autocrlf false
+	git -C "$TREE.tmp" add -A -f
+	git -C "$TREE.tmp" -c user.name=vm -c user.email=vm@localhost \
+		commit -q -m "linux-source-6.1 as packaged by Debian"
+	git -C "$TREE.tmp" tag pristine
+	mv "$TREE.tmp" "$TREE"
+}
+
+# Applies this variant's patches onto pristine in a scratch index and
+# prints the resulting commit; stops at the first patch that fails.
+applied_commit() {
+	local index=$BUILD/index-$VARIANT tree commit=pristine p
+	rm -f "$index"
+	GIT_INDEX_FILE=$index git_tree read-tree pristine
+	for p in $(series_patches); do
+		[ -f "$p" ] || die "patch listed in kernel-patch/series not found: $p"
+		GIT_INDEX_FILE=$index git_tree apply --cached "$p" ||
+			die "patch does not apply: $(basename "$p")"
+	done
+	tree=$(GIT_INDEX_FILE=$index git_tree write-tree)
+	rm -f "$index"
+	commit=$(echo "vm: $VARIANT" | git_tree commit-tree "$tree" -p pristine)
+	echo "$commit"
+}
+
+# The patched variant's proof that patches 1-3 cancel out: every file the
+# series touches, outside the kselftest (tools/testing/selftests/ and its
+# MAINTAINERS entry), must be byte-identical in commit $1 to the same file
+# in a fresh unpack of the tarball, so that the tests run against the
+# getrandom(2) Debian ships. Stops the build otherwise.
+check_debian_identical() {
+	local commit=$1 dir=$BUILD/debian-files f differ=()
+	local -a files
+	mapfile -t files < <(series_patches | xargs -r sed -n 's,^diff --git a/\([^ ]*\) b/.*,\1,p' |
+		grep -v -e '^tools/testing/selftests/' -e '^MAINTAINERS$' | sort -u)
+	[ ${#files[@]} -gt 0 ] || die "the series touches no kernel file outside the kselftest"
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	tar -xf "$TARBALL" -C "$dir" --strip-components=1 --wildcards "${files[@]/#/*/}" ||
+		die "cannot unpack the series' files from $TARBALL"
+	for f in "${files[@]}"; do
+		[ -f "$dir/$f" ] || die "$f: in the series, not in $TARBALL"
+		git_tree show "$commit:$f" 2>/dev/null | cmp -s - "$dir/$f" || differ+=("$f")
+	done
+	rm -rf "$dir"
+	[ ${#differ[@]} = 0 ] ||
+		die "after the series, these files differ from Debian's: ${differ[*]} (patches 2-3 must be the exact reverse of patch 1)"
+	echo "after the series, its kernel files are byte-identical to Debian's: ${files[*]}"
+}
+
+# Checks out the commit in the shared worktree (changed files only).
+checkout() {
+	local commit=$1
+	if [ ! -e "$SRC/.git" ]; then
+		git_tree worktree prune
+		git_tree worktree add -q --detach "$SRC" "$commit"
+	else
+		git -C "$SRC" checkout -q -f --detach "$commit"
+		git -C "$SRC" clean -q -f -d
+	fi
+}
