@@ -11,7 +11,7 @@ COMPLETIONS=$BATS_TEST_DIRNAME/../build/completion
 COMPLETION=$COMPLETIONS/getrandom.bash
 
 setup() {
-	OUT=$BATS_TEST_TMPDIR/out
+	common_setup
 	[ -f "$COMPLETION" ] || fail_with "$COMPLETION is not built: run make"
 	type complete >/dev/null 2>&1 || skip "this bash has no programmable completion"
 	source "$COMPLETION"
