@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <err.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,7 +27,8 @@
 
 static void __attribute__((noreturn)) try_help(void)
 {
-	fprintf(stderr, "Try 'getrandom --help' for more information.\n");
+	fprintf(stderr, "Try '%s --help' for more information.\n",
+		program_invocation_short_name);
 	exit(EXIT_USAGE);
 }
 
@@ -548,8 +550,7 @@ void xparse_options(int argc, char **argv, struct options *opts)
 
 	*opts = (struct options){ .bytes = DEFAULT_BYTES };
 	make_getopt_tables();
-	opterr = 0;
-	argv[0] = (char *)"getrandom";
+	opterr = 0;		/* xbad_option() says what was wrong */
 	while ((c = getopt_long(argc, argv, short_options, long_options,
 				NULL)) != -1) {
 		int id = c == '?' || c == ':' ? -1 : option_of_code(c);
