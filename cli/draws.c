@@ -119,6 +119,9 @@ static uint64_t put_values(const struct draw_request *req, struct lines *out,
 	case DRAW_WORDS:
 		put_words(out, src, req);
 		break;
+	case DRAW_MAC:
+		put_mac(out, src, &req->mac_prefix);
+		break;
 	case DRAW_ULID:
 		if (!put_ulid(out, src, &clocks->ulid)) {
 			clocks->failed = true;

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "charset.h"
+#include "mac.h"
 #include "password.h"
 #include "range.h"
 #include "sink.h"
@@ -14,6 +15,7 @@
 
 enum draw_kind {
 	DRAW_NONE, DRAW_RANGE, DRAW_PASSWORD, DRAW_UUID, DRAW_ULID, DRAW_WORDS,
+	DRAW_MAC,
 };
 
 struct draw_request {
@@ -26,6 +28,7 @@ struct draw_request {
 	struct password_rules rules;	/* --require */
 	int uuid_version;	/* 4 or 7 */
 	struct uuid_format uuid_format;
+	struct mac_prefix mac_prefix;	/* --mac=PREFIX */
 	bool shuffle;		/* --shuffle: lines of input, or the range */
 	uint64_t sample;	/* --sample=K; 0 = not given */
 	bool zero_terminated;	/* -z: records end with NUL, for those two */

@@ -197,6 +197,12 @@ OPTION(ULID, "ulid", 0, ARG_NONE, NULL, CLASS_DRAW,
 	"instead of bytes, ULIDs: 48-bit milliseconds and 80\n"
 	"random bits in 26 digits of Crockford's base32;\n"
 	"within one run each is greater than the last")
+OPTION(MAC, "mac", 0, ARG_OPTIONAL, "PREFIX", CLASS_DRAW,
+	COMPLETE_WORDS, "02 52:54:00", set_mac,
+	"MAC addresses, random after PREFIX",
+	"instead of bytes, MAC addresses (xx:xx:xx:xx:xx:xx):\n"
+	"locally administered and unicast, or PREFIX (1 to 5\n"
+	"hex pairs, e.g. QEMU's 52:54:00) and random bytes")
 OPTION(BITS, "bits", 0, ARG_REQUIRED, "N", 0,
 	COMPLETE_WORDS, "64 80 128 256", set_bits,
 	"the length that gives N bits of entropy",

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "entropy.h"
+#include "mac.h"
 #include "options.h"
 #include "parse.h"
 #include "pump.h"
@@ -338,6 +339,14 @@ static void set_ulid(struct options *opts, const char *arg)
 {
 	(void)arg;
 	set_draw(opts, DRAW_ULID, "--ulid");
+}
+
+static void set_mac(struct options *opts, const char *arg)
+{
+	set_draw(opts, DRAW_MAC, "--mac");
+	if (!parse_mac_prefix(arg, &opts->draw.mac_prefix))
+		xusage_error("invalid MAC prefix %s (1 to 5 hex pairs joined by ':', e.g. 52:54:00, the first even: not multicast)",
+			     quote(arg));
 }
 
 static void set_bits(struct options *opts, const char *arg)

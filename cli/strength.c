@@ -147,6 +147,9 @@ void report_entropy(const struct options *opts)
 		warnx("%.1f bits: %llu bytes", tenths_down(opts->bytes * 8.0L),
 		      (unsigned long long)opts->bytes);
 		break;
+	case DRAW_MAC:
+		warnx("%u.0 bits: a MAC address", mac_random_bits(&req->mac_prefix));
+		break;
 	case DRAW_ULID:
 		break;
 	}

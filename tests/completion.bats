@@ -44,6 +44,24 @@ help_options() {
 		sed -E "s/^ +(-[a-zA-Z], )?(--[a-z0-9-]+=?).*/\\2/" | sort -u
 }
 
+# valued_options: the long options that take a value, without "=": the
+# optional ones (--uuid[=VERSION]) too.
+valued_options() {
+	help_options | sed -n 's/=$//p'
+	joined_options
+}
+
+# joined_options: the options whose value is optional, so only ever
+# joined (--uuid=7): "--uuid[=VERSION]" in --help.
+joined_options() {
+	"$GETRANDOM" --help | grep -oE -- '--[a-z0-9-]+\[=' | tr -d '[='
+}
+
+# is_joined OPTION: OPTION's value is only ever joined.
+is_joined() {
+	joined_options | grep -qx -- "$1"
+}
+
 @test "the completion is registered for getrandom" {
 	run -0 complete -p getrandom
 	[[ $output == *"-F _getrandom"* ]]
@@ -250,13 +268,18 @@ file_cases() {
 values_by() {
 	mkdir -p "$BATS_TEST_TMPDIR/one" && : >"$BATS_TEST_TMPDIR/one/f"
 	cd "$BATS_TEST_TMPDIR/one" || return
-	case $1:$2 in
-	bash:--uuid) completes --uuid = ;;
-	bash:*) completes "$2" '' ;;
-	zsh:--uuid) zsh_completes --uuid= ;;
-	zsh:*) zsh_completes "$2 " ;;
-	fish:--uuid) fish_completes --uuid= | sed 's/^--uuid=//' ;;
-	fish:*) fish_completes "$2 " ;;
+	if is_joined "$2"; then
+		case $1 in
+		bash) completes "$2" = ;;
+		zsh) zsh_completes "$2=" ;;
+		fish) fish_completes "$2=" | sed "s/^$2=//" ;;
+		esac
+		return
+	fi
+	case $1 in
+	bash) completes "$2" '' ;;
+	zsh) zsh_completes "$2 " ;;
+	fish) fish_completes "$2 " ;;
 	esac
 }
 
@@ -264,7 +287,7 @@ values_by() {
 	require zsh
 	require fish
 	local option shell bash_values
-	for option in $(help_options | sed -n 's/=$//p') --uuid; do
+	for option in $(valued_options); do
 		bash_values=$(values_by bash "$option")
 		for shell in zsh fish; do
 			run -0 values_by "$shell" "$option"
@@ -287,20 +310,18 @@ accepts() {
 	--mode) "$GETRANDOM" -n 1 --mode "$2" --output "$BATS_TEST_TMPDIR/m$2" ;;
 	--sample) "$GETRANDOM" --sample "$2" --range 1-9 ;;
 	--bits) "$GETRANDOM" --password --bits "$2" ;;
-	--uuid) "$GETRANDOM" "--uuid=$2" ;;
 	--uuid-format) "$GETRANDOM" --uuid --uuid-format "$2" ;;
-	*) "$GETRANDOM" "$1" "$2" ;;
+	*) if is_joined "$1"; then "$GETRANDOM" "$1=$2"; else "$GETRANDOM" "$1" "$2"; fi ;;
 	esac >/dev/null
 }
 
 @test "every value a completion offers from a list is one getrandom accepts" {
 	local option value values
-	for option in $(help_options | sed -n 's/=$//p') --uuid; do
+	for option in $(valued_options); do
 		case $option in
 		--output | --wordlist | --owner | --group) continue ;;
 		esac
-		values=$(completes "$option" '')
-		[ "$option" != --uuid ] || values=$(completes --uuid =)
+		values=$(values_by bash "$option")
 		for value in $values; do
 			accepts "$option" "$value" ||
 				fail_with "$option $value: status $?"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bats
-# --ulid and --uuid-format: ULIDs decoded by an independent decoder
+# --ulid, --uuid-format and --mac: ULIDs decoded by an independent decoder
 # (Python's int() on the Crockford digits) with their time inside the
 # call's window, the spec's monotonic rule and its overflow error (with a
 # clock held still by tests/shim/faults.c), the random digits uniform
 # (with a control that the check fails on a modulo-biased digit), and each
-# UUID format parsed back by Python's uuid module.
+# UUID format parsed back by Python's uuid module; MAC addresses local and
+# unicast, or with their prefix, and every other bit seen to vary.
 # Call: bats tests/ids.bats (GETRANDOM=path to test another binary)
 load helpers
 
@@ -174,4 +175,76 @@ ulid_digits() {
 		run --separate-stderr gr -U --uuid-format="$f"
 		assert_usage_error "invalid UUID format '$f'"
 	done
+}
+
+# --- --mac ---
+
+# mac_bits: each address of $OUT as 48 bits, one line each, most
+# significant first: python3 reads the hex, not the tool.
+mac_bits() {
+	python3 -c 'import sys
+for line in open(sys.argv[1]):
+    print(format(int(line.strip().replace(":", ""), 16), "048b"))' "$OUT"
+}
+
+# varying_bits FIRST LAST: fails unless each of bits FIRST..LAST (0 is the
+# most significant) is 0 in some address of $OUT and 1 in another.
+varying_bits() {
+	mac_bits | python3 -c 'import sys
+first, last = int(sys.argv[1]), int(sys.argv[2])
+rows = [l.strip() for l in sys.stdin]
+fixed = [i for i in range(first, last + 1) if len({r[i] for r in rows}) < 2]
+sys.exit("bits that never change: %s" % fixed if fixed else 0)' "$1" "$2"
+}
+
+@test "--mac writes locally administered unicast addresses, the other 46 bits random" {
+	require python3
+	gr --mac --count 2000
+	[ "$(wc -l <"$OUT")" -eq 2000 ]
+	run grep -Evx '([0-9a-f]{2}:){5}[0-9a-f]{2}' "$OUT"
+	[ -z "$output" ] || fail_with "not an address: $output"
+	# The first byte's two low bits are bits 6 and 7: 1 (local), 0 (unicast).
+	[ "$(mac_bits | cut -c 7-8 | sort -u)" = 10 ] ||
+		fail_with "first byte's low bits: $(mac_bits | cut -c 7-8 | sort -u)"
+	run varying_bits 0 5
+	[ "$status" -eq 0 ] || fail_with "$output"
+	run varying_bits 8 47
+	[ "$status" -eq 0 ] || fail_with "$output"
+}
+
+@test "--mac=52:54:00 keeps the prefix and draws the other 24 bits" {
+	require python3
+	gr --mac=52:54:00 --count 1000
+	run grep -vc '^52:54:00:[0-9a-f]\{2\}:[0-9a-f]\{2\}:[0-9a-f]\{2\}$' "$OUT"
+	[ "$output" = 0 ] || fail_with "$output lines without the prefix"
+	run varying_bits 24 47
+	[ "$status" -eq 0 ] || fail_with "$output"
+}
+
+@test "--mac's prefix is taken as given: 02 alone, or five bytes and one random" {
+	gr --mac=02 --count 3
+	grep -Eqx '02(:[0-9a-f]{2}){5}' "$OUT"
+	gr --mac=AA:bb:CC:dd:EE
+	grep -Eqx 'aa:bb:cc:dd:ee:[0-9a-f]{2}' "$OUT"
+}
+
+@test "--entropy counts a MAC address's random bits" {
+	run -0 --separate-stderr gr --mac --entropy
+	[ "$stderr" = "getrandom: 46.0 bits: a MAC address" ]
+	run -0 --separate-stderr gr --mac=52:54:00 --entropy
+	[ "$stderr" = "getrandom: 24.0 bits: a MAC address" ]
+}
+
+@test "bad MAC prefixes, and a multicast one, are usage errors that name the prefix" {
+	local prefix
+	for prefix in 5 zz 52:54: 52-54-00 aa:bb:cc:dd:ee:ff 01 03:00 ''; do
+		run --separate-stderr gr "--mac=$prefix"
+		assert_usage_error "invalid MAC prefix '$prefix'"
+		[ "$(size "$OUT")" -eq 0 ]
+	done
+}
+
+@test "--mac takes its prefix joined: --mac 52:54:00 is an extra operand" {
+	run --separate-stderr gr --mac 52:54:00
+	assert_usage_error "extra operand '52:54:00'"
 }

@@ -149,8 +149,11 @@ static void zsh_action(const struct spec *s)
 	printf(s->arg == ARG_OPTIONAL ? "::" : ":");
 	print_zsh_text(s->metavar);
 	printf(":");
-	if (s->complete == COMPLETE_WORDS)
-		printf("(%s)", s->values);
+	if (s->complete == COMPLETE_WORDS) {
+		printf("(");
+		print_zsh_text(s->values);
+		printf(")");
+	}
 	else if (s->complete == COMPLETE_NONE)
 		printf(" ");
 	else
