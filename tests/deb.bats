@@ -64,10 +64,15 @@ setup() {
 		dpkg-buildflags --get CFLAGS && DEB_BUILD_MAINT_OPTIONS=hardening=+all \
 		dpkg-buildflags --get CPPFLAGS && DEB_BUILD_MAINT_OPTIONS=hardening=+all \
 		dpkg-buildflags --get LDFLAGS)
-	# The compiler's command line, its continuation lines joined.
+	# The compiler's command line, its continuation lines joined: one, as
+	# make install found the binary built with the same flags.
 	run -0 sed -n -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' \
-		-e '/-o cli\/getrandom\.static /p' "$BATS_FILE_TMPDIR/build.log"
+		-e '/-o cli\/getrandom /p' "$BATS_FILE_TMPDIR/build.log"
 	[ -n "$output" ] || fail_with "no static build in the log"
+	[ "${#lines[@]}" -eq 1 ] || fail_with "built more than once: $output"
+	# dpkg-buildflags' _FORTIFY_SOURCE alone: the Makefile's gave way.
+	[ "$(grep -o -- '_FORTIFY_SOURCE' <<<"$output" | wc -l)" -eq 1 ] ||
+		fail_with "_FORTIFY_SOURCE set twice: $output"
 	for flag in $flags; do
 		[[ $flag == -ffile-prefix-map=* ]] && continue # names the build path
 		[[ " $output " == *" $flag "* ]] || fail_with "$flag not passed: $output"

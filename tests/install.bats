@@ -1,6 +1,9 @@
 #!/usr/bin/env bats
-# make install and make uninstall: every file in its place under DESTDIR,
-# PREFIX, BINDIR and MANDIR, and nothing left after uninstall.
+# make, make install and make uninstall: make builds the static binary that
+# make install puts, with every file, in its place under DESTDIR, PREFIX,
+# BINDIR, MANDIR and COMPLETIONDIR, and uninstall leaves nothing; the
+# user's compiler and flags reach every build and a change of them
+# rebuilds each binary; make clean removes all the build made.
 # Call: bats tests/install.bats
 load helpers
 
@@ -58,24 +61,195 @@ works_without_descriptors() {
 
 @test "every binary README tells a user to run works with file descriptors exhausted" {
 	needs_plain_build
-	# make run's binary, and the installed one.
-	run -0 make -s -C "$TOP" cli/getrandom.static
-	grep -q 'cli/getrandom.static' "$TOP/README.md"
-	works_without_descriptors "$TOP/cli/getrandom.static"
+	# make's binary, make run's, and the installed one.
+	run -0 make -s -C "$TOP"
+	grep -q '`make` alone builds `cli/getrandom`' "$TOP/README.md"
+	works_without_descriptors "$TOP/cli/getrandom"
 	run -0 make -s -C "$TOP" install DESTDIR="$DEST" PREFIX=/usr
 	works_without_descriptors "$DEST/usr/bin/getrandom"
 	# make run itself.
 	run -0 make -s -C "$TOP" run
 	[[ ${lines[-1]} =~ ^[0-9a-f]{64}$ ]] || fail_with "make run: $output"
-	grep -q '^	cli/getrandom.static --bytes' "$TOP/Makefile"
+	grep -q '^	cli/getrandom --bytes' "$TOP/Makefile"
+}
+
+# assert_static BINARY: BINARY asks for no dynamic loader and no shared
+# library: it starts where libc cannot be opened.
+assert_static() {
+	require readelf
+	run -0 readelf -lW "$1"
+	[[ $output != *INTERP* ]] || fail_with "$1 asks for a dynamic loader"
+	run -0 readelf -dW "$1"
+	[[ $output != *"(NEEDED)"* ]] || fail_with "$1 needs shared libraries: $output"
 }
 
 @test "the installed binary is the static build, which needs no libc at run time" {
 	run -0 make -s -C "$TOP" install DESTDIR="$DEST" PREFIX=/usr
-	run -0 cmp "$TOP/cli/getrandom.static" "$DEST/usr/bin/getrandom"
-	require readelf
-	run -0 readelf -l "$DEST/usr/bin/getrandom"
-	[[ $output != *INTERP* ]] || fail_with "the installed binary asks for a dynamic loader"
+	run -0 cmp "$TOP/cli/getrandom" "$DEST/usr/bin/getrandom"
+	assert_static "$DEST/usr/bin/getrandom"
+}
+
+# tree_copy: copies what make needs (Makefile, cli/, man/) to $TREE, so that
+# a test may build, change flags and clean without touching the checkout.
+tree_copy() {
+	TREE=$BATS_TEST_TMPDIR/tree
+	mkdir "$TREE"
+	cp -r "$TOP/Makefile" "$TOP/cli" "$TOP/man" "$TREE/"
+	rm -f "$TREE/cli/getrandom" "$TREE/cli/getrandom.static"
+}
+
+@test "make alone builds cli/getrandom static, and make install installs that very file" {
+	needs_plain_build
+	tree_copy
+	run -0 make -C "$TREE"
+	[ ! -e "$TREE/build/getrandom" ] || fail_with "make built the tests' dynamic build too"
+	assert_static "$TREE/cli/getrandom"
+	works_without_descriptors "$TREE/cli/getrandom"
+	# Nothing left to build: make install copies what make made.
+	run -0 make -C "$TREE" install DESTDIR="$DEST" PREFIX=/usr
+	[[ $output != *"-o cli/getrandom"* ]] || fail_with "make install built again: $output"
+	cmp "$TREE/cli/getrandom" "$DEST/usr/bin/getrandom"
+}
+
+@test "the tests' build, build/getrandom, is dynamic, for their LD_PRELOAD shims" {
+	tree_copy
+	run -0 make -s -C "$TREE" build/getrandom
+	run -0 readelf -lW "$TREE/build/getrandom"
+	[[ $output == *INTERP* ]] || fail_with "build/getrandom is static: $output"
+	# The suite runs on it unless told otherwise.
+	grep -qx 'GETRANDOM=${GETRANDOM:-$BATS_TEST_DIRNAME/../build/getrandom}' \
+		"$TESTS/helpers.bash"
+}
+
+# fake_cc: writes $FAKE_CC, a compiler that compiles nothing: each link
+# (an -o other than /dev/null, the Makefile's probes) appends its command
+# line to $CC_LOG and creates the output, so that a test sees which
+# binaries make rebuilt and with what, in no time.
+fake_cc() {
+	FAKE_CC=$BATS_TEST_TMPDIR/fake-cc CC_LOG=$BATS_TEST_TMPDIR/cc.log
+	cat >"$FAKE_CC" <<-'EOF'
+		#!/bin/sh
+		out= prev=
+		for arg; do
+			[ "$prev" = -o ] && out=$arg
+			prev=$arg
+		done
+		case $out in '' | /dev/null) exit 0 ;; esac
+		echo "$*" >>"$CC_LOG" && : >"$out"
+	EOF
+	chmod +x "$FAKE_CC"
+	export CC_LOG
+	: >"$CC_LOG"
+}
+
+# built ARGS...: runs make ARGS for the three binaries with the fake
+# compiler, and prints, one a line, the binaries it linked.
+built() {
+	: >"$CC_LOG"
+	make -s -C "$TREE" CC="$FAKE_CC" "$@" cli/getrandom build/getrandom \
+		build/getrandom-asan >"$BATS_TEST_TMPDIR/make.log" 2>&1 ||
+		{ cat "$BATS_TEST_TMPDIR/make.log"; return 1; }
+	sed 's/.* -o \([^ ]*\) .*/\1/' "$CC_LOG" | sort | paste -s -d ' '
+}
+
+@test "a change of CC, CPPFLAGS, CFLAGS or LDFLAGS rebuilds every binary, and the same flags none" {
+	tree_copy
+	fake_cc
+	local all='build/getrandom build/getrandom-asan cli/getrandom' var
+	run -0 built
+	[ "$output" = "$all" ] || fail_with "first build: $output"
+	run -0 built
+	[ -z "$output" ] || fail_with "rebuilt with nothing changed: $output"
+	for var in CPPFLAGS=-DGR_MARK CFLAGS=-DGR_MARK LDFLAGS=-Wl,-Map=/dev/null; do
+		run -0 built "$var"
+		[ "$output" = "$all" ] || fail_with "$var rebuilt only: $output"
+		run -0 built "$var"
+		[ -z "$output" ] || fail_with "$var twice rebuilt: $output"
+	done
+	# Every command line carried the flag.
+	run -0 built CPPFLAGS=-DGR_OTHER
+	[ "$(grep -c ' -DGR_OTHER ' "$CC_LOG")" -eq 3 ] || fail_with "$(cat "$CC_LOG")"
+	# The same flags, another compiler.
+	ln -s "$FAKE_CC" "$BATS_TEST_TMPDIR/other-cc"
+	: >"$CC_LOG"
+	run -0 make -s -C "$TREE" CC="$BATS_TEST_TMPDIR/other-cc" CPPFLAGS=-DGR_OTHER \
+		cli/getrandom build/getrandom build/getrandom-asan
+	[ "$(wc -l <"$CC_LOG")" -eq 3 ] || fail_with "a new CC rebuilt: $(cat "$CC_LOG")"
+	# SANITIZE=1 changes the tests' dynamic build alone.
+	run -0 built
+	run -0 built SANITIZE=1
+	[ "$output" = build/getrandom ] || fail_with "SANITIZE=1 rebuilt: $output"
+	grep -q -- '-fsanitize=address' "$CC_LOG"
+}
+
+@test "the Makefile's _FORTIFY_SOURCE gives way to one in CPPFLAGS, as dpkg-buildflags sets" {
+	tree_copy
+	fake_cc
+	run -0 built
+	[ "$(grep -c -- '-D_FORTIFY_SOURCE=2 ' "$CC_LOG")" -eq 3 ] || fail_with "$(cat "$CC_LOG")"
+	run -0 built CPPFLAGS='-U_FORTIFY_SOURCE -D_FORTIFY_SOURCE=3'
+	run -1 grep -c -- '-D_FORTIFY_SOURCE=2' "$CC_LOG"
+	[ "$(grep -c -- ' -D_FORTIFY_SOURCE=3 ' "$CC_LOG")" -eq 3 ] || fail_with "$(cat "$CC_LOG")"
+}
+
+@test "CPPFLAGS reach the compiler: an #error they include stops the build" {
+	tree_copy
+	echo '#error CPPFLAGS reached the compiler' >"$BATS_TEST_TMPDIR/stop.h"
+	run -2 make -s -C "$TREE" CPPFLAGS="-include $BATS_TEST_TMPDIR/stop.h"
+	[[ $output == *"#error CPPFLAGS reached the compiler"* ]] || fail_with "$output"
+	[ ! -e "$TREE/cli/getrandom" ] || fail_with "a failed build left cli/getrandom"
+}
+
+# kernel_objects: stands in for what vm/build-kernel.sh leaves in build/.
+KERNEL_FILES=(build/linux/Makefile build/src/Makefile build/obj-patched/vmlinux
+	build/bzImage-patched build/index-patched build/debian-files/x)
+kernel_objects() {
+	local f
+	for f in "${KERNEL_FILES[@]}"; do
+		mkdir -p "$TREE/${f%/*}" && echo kernel >"$TREE/$f"
+	done
+}
+
+# products: every file and directory below $TREE that is not in the copy.
+products() {
+	(cd "$TREE" && find . -mindepth 1 | sort) | comm -13 "$BATS_TEST_TMPDIR/sources" -
+}
+
+@test "make clean removes all that make, the tests' builds and the guests made; git ignores it all" {
+	tree_copy
+	fake_cc
+	(cd "$TREE" && find . -mindepth 1 | sort) >"$BATS_TEST_TMPDIR/sources"
+	run -0 built
+	mkdir -p "$TREE/build/tap" && : >"$TREE/build/tap/host.tap"
+	kernel_objects
+	run -0 products
+	local made=("${lines[@]}") f
+	[ "${#made[@]}" -gt 8 ] || fail_with "too few products: $output"
+	for f in "${made[@]}"; do
+		git -C "$TOP" check-ignore -q --no-index "${f#./}" ||
+			fail_with "git does not ignore ${f#./}"
+	done
+	run -0 make -s -C "$TREE" clean
+	run -0 products
+	[ -z "$output" ] || fail_with "left by make clean: $output"
+}
+
+@test "make mostlyclean keeps the kernel trees and objects alone" {
+	tree_copy
+	fake_cc
+	(cd "$TREE" && find . -mindepth 1 | sort) >"$BATS_TEST_TMPDIR/sources"
+	run -0 built
+	mkdir -p "$TREE/build/tap" && : >"$TREE/build/tap/host.tap"
+	kernel_objects
+	run -0 make -s -C "$TREE" mostlyclean
+	local f
+	for f in "${KERNEL_FILES[@]}"; do
+		[ "$(cat "$TREE/$f")" = kernel ] || fail_with "mostlyclean removed $f"
+	done
+	run -0 products
+	local left
+	left=$(grep -Ev '^\./build($|/(linux|src|obj-patched|bzImage-patched|index-patched|debian-files)($|/))' <<<"$output") || true
+	[ -z "$left" ] || fail_with "left by make mostlyclean: $left"
 }
 
 @test "make uninstall removes every installed file" {
