@@ -215,13 +215,20 @@ products() {
 	(cd "$TREE" && find . -mindepth 1 | sort) | comm -13 "$BATS_TEST_TMPDIR/sources" -
 }
 
-@test "make clean removes all that make, the tests' builds and the guests made; git ignores it all" {
+# make_everything: a copy of the tree in which the three binaries are
+# built (by the fake compiler), a suite has left its TAP and the kernel
+# its objects.
+make_everything() {
 	tree_copy
 	fake_cc
 	(cd "$TREE" && find . -mindepth 1 | sort) >"$BATS_TEST_TMPDIR/sources"
-	run -0 built
+	built >/dev/null
 	mkdir -p "$TREE/build/tap" && : >"$TREE/build/tap/host.tap"
 	kernel_objects
+}
+
+@test "make clean removes all that make, the tests' builds and the guests made; git ignores it all" {
+	make_everything
 	run -0 products
 	local made=("${lines[@]}") f
 	[ "${#made[@]}" -gt 8 ] || fail_with "too few products: $output"
@@ -235,12 +242,7 @@ products() {
 }
 
 @test "make mostlyclean keeps the kernel trees and objects alone" {
-	tree_copy
-	fake_cc
-	(cd "$TREE" && find . -mindepth 1 | sort) >"$BATS_TEST_TMPDIR/sources"
-	run -0 built
-	mkdir -p "$TREE/build/tap" && : >"$TREE/build/tap/host.tap"
-	kernel_objects
+	make_everything
 	run -0 make -s -C "$TREE" mostlyclean
 	local f
 	for f in "${KERNEL_FILES[@]}"; do
