@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # The Debian package: make deb builds it from a copy of the tree, lintian
-# finds nothing, a second build is byte-identical, and (as root) it
-# installs with dpkg -i, works, and purges without a trace.
+# finds nothing, a second build is byte-identical, its autopkgtest
+# (debian/tests/smoke) passes on it unpacked, and (as root) it installs
+# with dpkg -i, works, and purges without a trace.
 # Call: bats tests/deb.bats   (builds the package twice: about a minute)
 load helpers
 
@@ -79,6 +80,48 @@ setup() {
 	done
 	run -0 "$bin" --bytes 32 --hex
 	[[ $output =~ ^[0-9a-f]{64}$ ]]
+}
+
+# smoke_on ROOT: runs the autopkgtest, from the source tree, on the
+# getrandom in ROOT/usr/bin.
+smoke_on() {
+	cd "$TOP" && PATH=$1/usr/bin:$PATH debian/tests/smoke
+}
+
+@test "the autopkgtest smoke test passes on the package, unpacked" {
+	local root=$BATS_TEST_TMPDIR/root
+	dpkg-deb -x "$DEB" "$root"
+	run -0 smoke_on "$root"
+	[ "${lines[0]}" = "smoke: testing $root/usr/bin/getrandom" ] || fail_with "$output"
+	[ "${lines[-1]}" = "smoke: ok" ] || fail_with "$output"
+	grep -qx 'Tests: smoke' "$TOP/debian/tests/control"
+	grep -qx 'Depends: getrandom' "$TOP/debian/tests/control"
+}
+
+@test "the smoke test fails on a getrandom that breaks a promise" {
+	local root=$BATS_TEST_TMPDIR/root fake=$BATS_TEST_TMPDIR/fake breakage
+	dpkg-deb -x "$DEB" "$root"
+	mkdir -p "$fake/usr/bin"
+	# The packaged getrandom but for one BREAK.
+	cat >"$fake/usr/bin/getrandom" <<-EOF
+		#!/bin/bash
+		real=$root/usr/bin/getrandom
+		case "\$BREAK:\$*" in
+		"count:--bytes 1000") exec "\$real" --bytes 1001 ;;
+		"hex:--bytes 16 --hex") echo 00 ;;
+		"usage:--bytes nonsense") "\$real" "\$@"; exit 1 ;;
+		"check:--check") exit 3 ;;
+		"mode:--bytes 64 --output "*) "\$real" "\$@" && chmod 644 "\${@: -1}" ;;
+		"version:--version") echo "getrandom 0.9" ;;
+		*) exec "\$real" "\$@" ;;
+		esac
+	EOF
+	chmod +x "$fake/usr/bin/getrandom"
+	BREAK=none run -0 smoke_on "$fake"
+	for breakage in count hex usage check mode version; do
+		BREAK=$breakage run -1 smoke_on "$fake"
+		[[ ${lines[-1]} == "smoke: FAIL: "* ]] || fail_with "$breakage: $output"
+	done
 }
 
 @test "lintian, default profile: no error and no warning" {
