@@ -4,21 +4,47 @@
 # BINDIR, MANDIR and COMPLETIONDIR, and uninstall leaves nothing; the
 # user's compiler and flags reach every build and a change of them
 # rebuilds each binary; make clean removes all the build made.
+# Every build is made in a copy of the tree: a build in the checkout with
+# other flags than make test's would rebuild the binary that the QEMU
+# guest's initramfs is being made from, meanwhile.
 # Call: bats tests/install.bats
 load helpers
 
 TOP=$BATS_TEST_DIRNAME/..
 
-setup() {
+# copy_tree DIR: copies what make and make run need (Makefile, cli/, man/,
+# tests/need.sh) to DIR, without what the checkout has built.
+copy_tree() {
+	mkdir -p "$1/tests"
+	cp -r "$TOP/Makefile" "$TOP/cli" "$TOP/man" "$1/"
+	cp "$TOP/tests/need.sh" "$1/tests/"
+	rm -f "$1/cli/getrandom" "$1/cli/getrandom.static"
+}
+
+setup_file() {
 	# The guest gets the tests without the sources: nothing to install.
-	[ -f "$TOP/Makefile" ] || skip "no source tree (Makefile) here"
-	require make
-	require cc "no C compiler"
+	# (bats 1.8 fails a file whose setup_file skips: setup() skips instead.)
+	INSTALL_ABSENT=''
+	[ -f "$TOP/Makefile" ] || INSTALL_ABSENT="no source tree (Makefile) here"
+	type -P make >/dev/null || INSTALL_ABSENT=${INSTALL_ABSENT:-"make not installed"}
+	type -P cc >/dev/null || INSTALL_ABSENT=${INSTALL_ABSENT:-"no C compiler"}
+	export INSTALL_ABSENT
+	[ -z "$INSTALL_ABSENT" ] || return 0
+	# The tree that plain `make` built, for the tests that only install.
+	BUILT=$BATS_FILE_TMPDIR/built
+	export BUILT
+	copy_tree "$BUILT"
+	make -C "$BUILT" >"$BATS_FILE_TMPDIR/make.log" 2>&1 ||
+		{ tail -n 40 "$BATS_FILE_TMPDIR/make.log" >&2; return 1; }
+}
+
+setup() {
+	[ -z "$INSTALL_ABSENT" ] || skip "$INSTALL_ABSENT"
 	DEST=$BATS_TEST_TMPDIR/dest
 }
 
 @test "make install puts the binary, getrandom(1) and the completion under DESTDIR and PREFIX" {
-	run -0 make -s -C "$TOP" install DESTDIR="$DEST" PREFIX=/opt/gr
+	run -0 make -s -C "$BUILT" install DESTDIR="$DEST" PREFIX=/opt/gr
 	[ -x "$DEST/opt/gr/bin/getrandom" ]
 	cmp "$TOP/man/getrandom.1" "$DEST/opt/gr/share/man/man1/getrandom.1"
 	cmp "$TOP/cli/completion.bash" \
@@ -28,7 +54,7 @@ setup() {
 }
 
 @test "make install honours BINDIR and MANDIR" {
-	run -0 make -s -C "$TOP" install DESTDIR="$DEST" BINDIR=/b MANDIR=/m \
+	run -0 make -s -C "$BUILT" install DESTDIR="$DEST" BINDIR=/b MANDIR=/m \
 		COMPLETIONDIR=/c
 	[ -x "$DEST/b/getrandom" ]
 	[ -f "$DEST/m/man1/getrandom.1" ]
@@ -36,14 +62,14 @@ setup() {
 }
 
 @test "make install leaves out getrandom(2), which would shadow the distribution's page" {
-	run -0 make -s -C "$TOP" install DESTDIR="$DEST" PREFIX=/usr
+	run -0 make -s -C "$BUILT" install DESTDIR="$DEST" PREFIX=/usr
 	[ ! -e "$DEST/usr/share/man/man2" ] || fail_with "$(find "$DEST/usr/share/man/man2")"
 }
 
 @test "make install-man2 installs getrandom(2), make uninstall-man2 removes it" {
-	run -0 make -s -C "$TOP" install-man2 DESTDIR="$DEST" PREFIX=/opt/gr
+	run -0 make -s -C "$BUILT" install-man2 DESTDIR="$DEST" PREFIX=/opt/gr
 	cmp "$TOP/man/getrandom.2" "$DEST/opt/gr/share/man/man2/getrandom.2"
-	run -0 make -s -C "$TOP" uninstall-man2 DESTDIR="$DEST" PREFIX=/opt/gr
+	run -0 make -s -C "$BUILT" uninstall-man2 DESTDIR="$DEST" PREFIX=/opt/gr
 	[ ! -e "$DEST/opt/gr/share/man/man2/getrandom.2" ]
 }
 
@@ -62,14 +88,14 @@ works_without_descriptors() {
 @test "every binary README tells a user to run works with file descriptors exhausted" {
 	needs_plain_build
 	# make's binary, make run's, and the installed one.
-	run -0 make -s -C "$TOP"
 	grep -q '`make` alone builds `cli/getrandom`' "$TOP/README.md"
-	works_without_descriptors "$TOP/cli/getrandom"
-	run -0 make -s -C "$TOP" install DESTDIR="$DEST" PREFIX=/usr
+	works_without_descriptors "$BUILT/cli/getrandom"
+	run -0 make -s -C "$BUILT" install DESTDIR="$DEST" PREFIX=/usr
 	works_without_descriptors "$DEST/usr/bin/getrandom"
 	# make run itself.
-	run -0 make -s -C "$TOP" run
+	run -0 make --no-print-directory -C "$BUILT" run
 	[[ ${lines[-1]} =~ ^[0-9a-f]{64}$ ]] || fail_with "make run: $output"
+	[[ $output != *"-o cli/getrandom"* ]] || fail_with "make run built again: $output"
 	grep -q '^	cli/getrandom --bytes' "$TOP/Makefile"
 }
 
@@ -84,31 +110,28 @@ assert_static() {
 }
 
 @test "the installed binary is the static build, which needs no libc at run time" {
-	run -0 make -s -C "$TOP" install DESTDIR="$DEST" PREFIX=/usr
-	run -0 cmp "$TOP/cli/getrandom" "$DEST/usr/bin/getrandom"
+	run -0 make -s -C "$BUILT" install DESTDIR="$DEST" PREFIX=/usr
+	run -0 cmp "$BUILT/cli/getrandom" "$DEST/usr/bin/getrandom"
 	assert_static "$DEST/usr/bin/getrandom"
 }
 
-# tree_copy: copies what make needs (Makefile, cli/, man/) to $TREE, so that
-# a test may build, change flags and clean without touching the checkout.
+# tree_copy: a copy of the tree of the test's own, $TREE, in which it may
+# build, change flags and clean.
 tree_copy() {
 	TREE=$BATS_TEST_TMPDIR/tree
-	mkdir "$TREE"
-	cp -r "$TOP/Makefile" "$TOP/cli" "$TOP/man" "$TREE/"
-	rm -f "$TREE/cli/getrandom" "$TREE/cli/getrandom.static"
+	copy_tree "$TREE"
 }
 
 @test "make alone builds cli/getrandom static, and make install installs that very file" {
 	needs_plain_build
-	tree_copy
-	run -0 make -C "$TREE"
-	[ ! -e "$TREE/build/getrandom" ] || fail_with "make built the tests' dynamic build too"
-	assert_static "$TREE/cli/getrandom"
-	works_without_descriptors "$TREE/cli/getrandom"
+	grep -q -- '-o cli/getrandom ' "$BATS_FILE_TMPDIR/make.log"
+	[ ! -e "$BUILT/build/getrandom" ] || fail_with "make built the tests' dynamic build too"
+	assert_static "$BUILT/cli/getrandom"
+	works_without_descriptors "$BUILT/cli/getrandom"
 	# Nothing left to build: make install copies what make made.
-	run -0 make -C "$TREE" install DESTDIR="$DEST" PREFIX=/usr
+	run -0 make -C "$BUILT" install DESTDIR="$DEST" PREFIX=/usr
 	[[ $output != *"-o cli/getrandom"* ]] || fail_with "make install built again: $output"
-	cmp "$TREE/cli/getrandom" "$DEST/usr/bin/getrandom"
+	cmp "$BUILT/cli/getrandom" "$DEST/usr/bin/getrandom"
 }
 
 @test "the tests' build, build/getrandom, is dynamic, for their LD_PRELOAD shims" {
@@ -255,8 +278,8 @@ make_everything() {
 }
 
 @test "make uninstall removes every installed file" {
-	run -0 make -s -C "$TOP" install DESTDIR="$DEST" PREFIX=/usr
-	run -0 make -s -C "$TOP" uninstall DESTDIR="$DEST" PREFIX=/usr
+	run -0 make -s -C "$BUILT" install DESTDIR="$DEST" PREFIX=/usr
+	run -0 make -s -C "$BUILT" uninstall DESTDIR="$DEST" PREFIX=/usr
 	run -0 find "$DEST" -type f
 	[ -z "$output" ]
 }
