@@ -25,8 +25,9 @@
 #
 # CC, CPPFLAGS, CFLAGS and LDFLAGS are honoured; so are WERROR=1 (warnings
 # are errors) and SANITIZE=1 (AddressSanitizer and UBSan in build/getrandom).
-# Changing any of them rebuilds every binary: each one's command line is kept
-# in build/NAME.cmd, rewritten only when it changes.
+# Changing any of them rebuilds every binary whose command line it changes
+# (SANITIZE=1 only build/getrandom's): each binary's line is kept in
+# build/NAME.cmd, rewritten only when it changes.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
