@@ -82,6 +82,19 @@ setup() {
 	[[ $output =~ ^[0-9a-f]{64}$ ]]
 }
 
+@test "every option the package description names is one the packaged getrandom documents" {
+	dpkg-deb -x "$DEB" "$BATS_TEST_TMPDIR/root"
+	run -0 dpkg-deb -f "$DEB" Description
+	local options option
+	options=$(grep -o -- '--[a-z][a-z-]*' <<<"$output" | sort -u)
+	[ "$(wc -l <<<"$options")" -ge 6 ] || fail_with "too few options: $options"
+	run -0 "$BATS_TEST_TMPDIR/root/usr/bin/getrandom" --help
+	for option in $options; do
+		[[ $output == *"  $option"[=[,\ ]* || $output == *", $option"[=[,\ ]* ]] ||
+			fail_with "--help does not document $option"
+	done
+}
+
 # smoke_on ROOT: runs the autopkgtest, from the source tree, on the
 # getrandom in ROOT/usr/bin.
 smoke_on() {
