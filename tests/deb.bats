@@ -95,6 +95,25 @@ setup() {
 	done
 }
 
+@test "debian/copyright names every holder the kernel files that kernel-patch/ changes name" {
+	local tarball=/usr/src/linux-source-6.1.tar.xz files holder
+	[ -f "$tarball" ] || skip "linux-source-6.1 not installed: no kernel headers to read"
+	files=$(sed -n 's|^--- a/|linux-source-6.1/|p' "$TOP"/kernel-patch/0*.patch | sort -u)
+	[ -n "$files" ] || fail_with "no patched file found in kernel-patch/"
+	# The holders, from each "Copyright" line: years, "(C)", addresses and
+	# "All rights reserved" taken away.
+	# shellcheck disable=SC2086 # one member name a word
+	run -0 bash -c 'tar -xJOf "$1" --occurrence=1 ${*:2} |
+		sed -n "s/^ \* Copyright//p" |
+		sed -E "s/\((C|c)\)//; s/<[^>]*>//g; s/[Aa]ll [Rr]ights [Rr]eserved\.?//;
+			s/[0-9][0-9, -]*//g; s/[ .,]*$//; s/^ *//"' _ "$tarball" $files
+	[ "${#lines[@]}" -ge 3 ] || fail_with "too few holders found: $output"
+	for holder in "${lines[@]}"; do
+		grep -qF -- "$holder" "$TOP/debian/copyright" ||
+			fail_with "debian/copyright does not name $holder"
+	done
+}
+
 # smoke_on ROOT: runs the autopkgtest, from the source tree, on the
 # getrandom in ROOT/usr/bin.
 smoke_on() {
