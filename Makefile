@@ -2,22 +2,38 @@
 # kernel booted in QEMU.  Recipes only call scripts; the logic lives there.
 #
 #   make deps         install the Debian packages every step needs (as root)
-#   make              build cli/getrandom
-#   make run          build the static binary and print 32 random bytes in hex
-#   make check        the bats suite on this machine's kernel
+#   make              build cli/getrandom, the static binary that make install
+#                     installs (static PIE where the toolchain can link one)
+#   make run          build it and print 32 random bytes in hex
+#   make check        the bats suite on this machine's kernel, on the dynamic
+#                     test build build/getrandom (LD_PRELOAD shims need it)
 #   make test         everything: host suites, fuzzing, the QEMU guests
 #   make vm-check     the QEMU guests only; vm-check-loaded: three in a row
 #                     beside a kernel build
 #   make bench        getrandom against today's tools; bench-scaling: by thread count
-#   make install      PREFIX, DESTDIR, BINDIR, MANDIR are honoured
+#   make install      PREFIX, DESTDIR, BINDIR, MANDIR, COMPLETIONDIR are honoured
 #   make install-man2 also the section-2 page (not by default: it would
 #                     shadow the distribution's getrandom(2))
 #   make deb          the Debian package, in build/deb/
 #   make test-debian13  the host suite on Debian 13, in a chroot (as root)
+#   make mostlyclean  remove what the builds, tests and guests made, but keep
+#                     the QEMU guests' kernel trees and objects (build/linux,
+#                     build/src, build/obj-*, build/bzImage-*): about 15
+#                     minutes of compiling
+#   make clean        remove everything the build made: cli/getrandom and all
+#                     of build/, the kernel objects too
+#
+# CC, CPPFLAGS, CFLAGS and LDFLAGS are honoured; so are WERROR=1 (warnings
+# are errors) and SANITIZE=1 (AddressSanitizer and UBSan in build/getrandom).
+# Changing any of them rebuilds every binary whose command line it changes
+# (SANITIZE=1 only build/getrandom's): each binary's line is kept in
+# build/NAME.cmd, rewritten only when it changes.
 
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 MANDIR ?= $(PREFIX)/share/man
+# One directory a shell: a new completion adds its variable and one line to
+# install and uninstall.
 COMPLETIONDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONDIR ?= $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONDIR ?= $(PREFIX)/share/fish/vendor_completions.d
@@ -29,26 +45,35 @@ WARNINGS = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 # -fcf-protection exists for x86 alone: asked of the compiler, not assumed.
 CF_PROTECTION := $(shell $(CC) -Werror -fcf-protection -x c -c -o /dev/null /dev/null \
 	2>/dev/null && echo -fcf-protection)
-HARDENING = -D_FORTIFY_SOURCE=2 -fstack-protector-strong \
-	    -fstack-clash-protection $(CF_PROTECTION) -fPIE
-LINK_HARDENING = -pie -Wl,-z,relro,-z,now -Wl,-z,noexecstack
+# A static PIE keeps ASLR; a toolchain that cannot link one (an older gcc,
+# or a libc without rcrt1.o) gets a plain static binary.
+STATIC := $(shell printf 'int main(void) { return 0; }\n' | \
+	$(CC) $(CFLAGS) -fPIE $(LDFLAGS) -static-pie -x c -o /dev/null - \
+	2>/dev/null && echo -static-pie || echo -static)
+# The project's fortification level, unless the user's flags choose one
+# (dpkg-buildflags does): two definitions would clash.
+FORTIFY = $(if $(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS)),,-D_FORTIFY_SOURCE=2)
+HARDENING = -fstack-protector-strong -fstack-clash-protection \
+	    $(CF_PROTECTION) -fPIE
+LINK_HARDENING = -Wl,-z,relro,-z,now -Wl,-z,noexecstack
+ALL_CPPFLAGS = $(FORTIFY) $(CPPFLAGS)
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(HARDENING) $(CFLAGS)
-ALL_LDFLAGS = $(LINK_HARDENING) $(LDFLAGS)
 LDLIBS = -pthread -lm
 
 WERROR ?= $(if $(filter true,$(CI)),1,0)
 ifeq ($(WERROR),1)
 ALL_CFLAGS += -Werror
 endif
-ifeq ($(STATIC),1)
-LINK_HARDENING = -static-pie -Wl,-z,relro,-z,now -Wl,-z,noexecstack
-endif
 SANITIZERS = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	     -fno-omit-frame-pointer
-ifeq ($(SANITIZE),1)
-ALL_CFLAGS += $(SANITIZERS)
-ALL_LDFLAGS += -fsanitize=address,undefined
-endif
+
+# The compile-and-link command of each binary, its sources and -o left out.
+# The user's CFLAGS and LDFLAGS come last, so that they win.
+LINK_static = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(STATIC) $(LINK_HARDENING) $(LDFLAGS)
+LINK_dynamic = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) \
+	$(if $(filter 1,$(SANITIZE)),$(SANITIZERS)) -pie $(LINK_HARDENING) $(LDFLAGS)
+LINK_asan = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(SANITIZERS) -pie \
+	$(LINK_HARDENING) $(LDFLAGS)
 
 SRCS = $(wildcard cli/*.c)
 HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc
@@ -56,8 +81,9 @@ HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc
 EFF_WORDLIST ?= /usr/lib/python3/dist-packages/xkcdpass/static/eff-long
 
 .DELETE_ON_ERROR:
-.PHONY: all completions deps run check test vm-check vm-check-loaded vm-shell bench bench-scaling fuzz man install uninstall \
-	install-man2 uninstall-man2 clean FORCE
+.PHONY: all completions deps run check test vm-check vm-check-loaded vm-shell bench \
+	bench-scaling fuzz man deb test-debian13 install uninstall \
+	install-man2 uninstall-man2 mostlyclean clean FORCE
 
 all: cli/getrandom completions
 
@@ -83,42 +109,43 @@ build/completion/_getrandom: build/completion/generate
 build/completion/getrandom.fish: build/completion/generate
 	build/completion/generate fish >$@
 
-# Rebuilt whenever the compiler or its flags change (SANITIZE=1, STATIC=1).
-build/cflags: FORCE
+# build/static.cmd, build/dynamic.cmd, build/asan.cmd: the command line of
+# one build, touched only when it changes, so that a new compiler or new
+# flags rebuild that binary and a build with the same ones does not.
+build/%.cmd: FORCE
 	@mkdir -p build
-	@echo '$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS)' | cmp -s - $@ || \
-		echo '$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) $(LDLIBS)' > $@
+	@printf '%s\n' '$(subst ','\'',$(LINK_$*) $(LDLIBS))' | cmp -s - $@ || \
+		printf '%s\n' '$(subst ','\'',$(LINK_$*) $(LDLIBS))' >$@
 
 build/eff-wordlist.inc: cli/wordlist.sh
 	@mkdir -p build
 	cli/wordlist.sh $(EFF_WORDLIST) $@
 
-cli/getrandom: $(SRCS) $(HDRS) build/cflags
-	$(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
+# What users run and make install installs: static, so that it starts with
+# every file descriptor taken (a dynamic loader must open libc) and in a
+# chroot with nothing in it.
+cli/getrandom: $(SRCS) $(HDRS) build/static.cmd
+	$(LINK_static) -o $@ $(SRCS) $(LDLIBS)
 
-# The AddressSanitizer and UBSan build beside the plain one: make test runs
-# the suite on it while the QEMU guest runs the suite on cli/getrandom.
-build/getrandom-asan: $(SRCS) $(HDRS) build/cflags
-	@mkdir -p build
-	$(CC) $(ALL_CFLAGS) $(SANITIZERS) $(ALL_LDFLAGS) -o $@ $(SRCS) $(LDLIBS)
+# The tests' builds: dynamic, for the LD_PRELOAD shims, valgrind and gdb,
+# and beside it the one with AddressSanitizer and UBSan, which make test
+# runs the host suite on.
+build/getrandom: $(SRCS) $(HDRS) build/dynamic.cmd
+	$(LINK_dynamic) -o $@ $(SRCS) $(LDLIBS)
 
-# The installed and the guest's copy: static, so it needs no libc at run time.
-cli/getrandom.static: $(SRCS) $(HDRS)
-	$(CC) -std=gnu11 $(WARNINGS) $(HARDENING) $(CFLAGS) -static-pie \
-		-Wl,-z,relro,-z,now -o $@ $(SRCS) $(LDLIBS)
+build/getrandom-asan: $(SRCS) $(HDRS) build/asan.cmd
+	$(LINK_asan) -o $@ $(SRCS) $(LDLIBS)
 
 # The one place that installs packages; every other step only checks.
 deps:
 	tests/need.sh --install all
 
-# The static build: the dynamic one cannot even start (its loader opens
-# libc) when file descriptors are exhausted, a case --help promises.
 run:
 	tests/need.sh build
-	@$(MAKE) --no-print-directory cli/getrandom.static
-	cli/getrandom.static --bytes 32 --hex
+	@$(MAKE) --no-print-directory cli/getrandom
+	cli/getrandom --bytes 32 --hex
 
-check: cli/getrandom completions
+check: build/getrandom completions
 	tests/check.sh
 
 test: FORCE
@@ -126,20 +153,20 @@ test: FORCE
 
 # The guest runs the uninitialized-pool checks on the static build and the
 # host suite, from the host's file system, on the dynamic one.
-vm-check: cli/getrandom.static cli/getrandom
+vm-check: cli/getrandom build/getrandom
 	vm/check.sh
 
 # make vm-check three times in a row beside a kernel build (README: "Under load").
-vm-check-loaded: cli/getrandom.static cli/getrandom
+vm-check-loaded: cli/getrandom build/getrandom
 	vm/loaded-check.sh 3
 
-vm-shell: cli/getrandom.static cli/getrandom
+vm-shell: cli/getrandom build/getrandom
 	vm/shell.sh
 
-bench: cli/getrandom
+bench: build/getrandom
 	bench/run.sh
 
-bench-scaling: cli/getrandom
+bench-scaling: build/getrandom
 	bench/scaling.sh
 
 fuzz: FORCE
@@ -156,26 +183,25 @@ deb: FORCE
 test-debian13: FORCE
 	tests/debian13.sh
 
-# The static build is installed: it starts about a quarter faster than the
-# dynamic one (bench/RESULTS.md) and runs in a chroot with nothing else
-# in it.  Tests use the dynamic build, which LD_PRELOAD and ASan need, on
-# the host and in the QEMU guest alike.
-install: cli/getrandom.static completions
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(COMPLETIONDIR) $(DESTDIR)$(ZSH_COMPLETIONDIR) \
-		$(DESTDIR)$(FISH_COMPLETIONDIR)
-	install -m 755 cli/getrandom.static $(DESTDIR)$(BINDIR)/getrandom
+# The one install layout: debian/rules runs this too (PREFIX=/usr).  The
+# static build is installed: it starts about a quarter faster than a
+# dynamic one (bench/RESULTS.md) and runs in a chroot with nothing else in
+# it.  A new completion adds a directory variable and one line here and in
+# uninstall.
+install: cli/getrandom completions
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 cli/getrandom $(DESTDIR)$(BINDIR)/getrandom
 	install -m 644 man/getrandom.1 $(DESTDIR)$(MANDIR)/man1/getrandom.1
-	install -m 644 build/completion/getrandom.bash $(DESTDIR)$(COMPLETIONDIR)/getrandom
-	install -m 644 build/completion/_getrandom $(DESTDIR)$(ZSH_COMPLETIONDIR)/_getrandom
-	install -m 644 build/completion/getrandom.fish \
+	install -D -m 644 build/completion/getrandom.bash $(DESTDIR)$(COMPLETIONDIR)/getrandom
+	install -D -m 644 build/completion/_getrandom $(DESTDIR)$(ZSH_COMPLETIONDIR)/_getrandom
+	install -D -m 644 build/completion/getrandom.fish \
 		$(DESTDIR)$(FISH_COMPLETIONDIR)/getrandom.fish
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/getrandom $(DESTDIR)$(MANDIR)/man1/getrandom.1 \
-		$(DESTDIR)$(COMPLETIONDIR)/getrandom \
-		$(DESTDIR)$(ZSH_COMPLETIONDIR)/_getrandom \
-		$(DESTDIR)$(FISH_COMPLETIONDIR)/getrandom.fish
+	rm -f $(DESTDIR)$(BINDIR)/getrandom $(DESTDIR)$(MANDIR)/man1/getrandom.1
+	rm -f $(DESTDIR)$(COMPLETIONDIR)/getrandom
+	rm -f $(DESTDIR)$(ZSH_COMPLETIONDIR)/_getrandom
+	rm -f $(DESTDIR)$(FISH_COMPLETIONDIR)/getrandom.fish
 
 # man-db searches PREFIX's pages before /usr/share/man: installed by
 # default, this page would shadow the getrandom(2) of manpages-dev, or with
@@ -187,5 +213,16 @@ install-man2:
 uninstall-man2:
 	rm -f $(DESTDIR)$(MANDIR)/man2/getrandom.2
 
+# What vm/build-kernel.sh makes under build/: the kernel trees, objects and
+# images that mostlyclean keeps.
+KERNEL_BUILD = build/linux build/src build/obj-% build/bzImage-% build/index-% \
+	build/debian-files
+
+# cli/getrandom.static: the name of the static build before cli/getrandom
+# became it, removed from trees that still have one.
+mostlyclean:
+	rm -f cli/getrandom cli/getrandom.static
+	rm -rf $(filter-out $(KERNEL_BUILD),$(wildcard build/*))
+
 clean:
-	rm -f cli/getrandom cli/getrandom.static build/cflags
+	rm -rf cli/getrandom cli/getrandom.static build

@@ -14,7 +14,7 @@
 #   integers   getrandom -R 1-6 -C N        shuf -r -i 1-6 -n N
 #   passwords  getrandom -p 20 -C N         pwgen -s 20 N
 #   UUIDs      getrandom -U -C N            a Python uuid.uuid4() loop
-# GETRANDOM names the binary (default: cli/getrandom).  Not part of the
+# GETRANDOM names the binary (default: build/getrandom, the dynamic build).  Not part of the
 # test suite; record numbers with the machine quiet.
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
@@ -22,7 +22,7 @@ export LC_ALL=C
 
 ROUNDS=${1:-3}
 N=1000000
-GR=${GETRANDOM:-$PWD/cli/getrandom}
+GR=${GETRANDOM:-$PWD/build/getrandom}
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
 	ROUNDS=1 N=10000
 fi

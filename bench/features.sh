@@ -13,7 +13,7 @@
 #   passphrases  getrandom --words 6 -C 100000   xkcdpass -n 6 -c 100000
 #   shuffle      getrandom --shuffle < 10^6 lines   shuf < the same
 #   ULIDs        getrandom --ulid -C 10^6         a Python loop of the same
-# GETRANDOM names the binary (default: cli/getrandom).  Not part of the
+# GETRANDOM names the binary (default: build/getrandom, the dynamic build).  Not part of the
 # test suite; record numbers with the machine quiet.
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +21,7 @@ export LC_ALL=C
 
 ROUNDS=${1:-3}
 WORDS=100000 LINES=1000000 ULIDS=1000000
-GR=${GETRANDOM:-$PWD/cli/getrandom}
+GR=${GETRANDOM:-$PWD/build/getrandom}
 if [ "${BENCH_QUICK:-0}" = 1 ]; then
 	ROUNDS=1 WORDS=1000 LINES=10000 ULIDS=10000
 fi

@@ -15,8 +15,8 @@ build_references() {
 	mkdir "$tmp/static"
 	cp -r Makefile cli "$tmp/static/"
 	rm -f "$tmp/static/cli/getrandom"
-	make -s -C "$tmp/static" STATIC=1 cli/getrandom >/dev/null ||
-		die "cannot build getrandom with STATIC=1"
+	make -s -C "$tmp/static" cli/getrandom >/dev/null ||
+		die "cannot build the static getrandom (make cli/getrandom)"
 }
 
 # ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 # in one go.  Prints Markdown tables of medians, rates, ratios and peak RSS,
 # then each performance target with its number and "met" or "NOT met".
 #
-#   make bench                 build cli/getrandom, then run this
+#   make bench                 build build/getrandom, then run this
 #   bench/run.sh [ROUNDS]      ROUNDS rounds of raw bulk (default 7), twice as
 #                              many of hex and base64 (their runs are short)
 #   BENCH_QUICK=1 bench/run.sh small sizes, one round: checks the script only
@@ -13,7 +13,7 @@
 # medians, timed runs), bench/small.sh, bench/bulk.sh and bench/rss.sh (the
 # measurements), bench/report.sh (the machine and the targets).
 #
-# GETRANDOM names the binary (default: cli/getrandom).  Contenders take
+# GETRANDOM names the binary (default: build/getrandom, the dynamic build).  Contenders take
 # turns, round after round, so that a burst of load hits them all alike,
 # and each ratio is the median of the ratios within each round, which
 # cancels what drifts from one round to the next; record numbers only with
@@ -24,7 +24,7 @@ cd "$(dirname "$0")/.."
 export LC_ALL=C
 
 ROUNDS=${1:-7}
-GR=${GETRANDOM:-$PWD/cli/getrandom}
+GR=${GETRANDOM:-$PWD/build/getrandom}
 CC=${CC:-cc}
 RAW=$((1 << 30))		# section 2: 1 GiB
 TEXT=$((256 << 20))		# section 3: 256 MiB of input
@@ -68,7 +68,7 @@ trap 'echo "bench: stopped by a failure at line $LINENO" >&2' ERR
 
 THREADS=$(n=$(nproc); [ "$n" -gt 8 ] && n=8; echo "$n")
 build_references
-# A snapshot: a rebuild of cli/getrandom during the run must not change it.
+# A snapshot: a rebuild of build/getrandom during the run must not change it.
 cp "$GR" "$tmp/getrandom"
 GR=$tmp/getrandom
 rm -f "$tmp/times" "$tmp/rss"

@@ -10,18 +10,18 @@
 # chunk with 1 thread and with 16.  Draws the table as bench/scaling.png
 # when gnuplot is installed.
 #
-#   make bench-scaling             build cli/getrandom, then run this
+#   make bench-scaling             build build/getrandom, then run this
 #   bench/scaling.sh [ROUNDS]      rounds per thread count (default 5)
 #   BENCH_QUICK=1 bench/scaling.sh small sizes, one round: checks the script
 #
-# GETRANDOM names the binary (default: cli/getrandom).  Each ratio is the
+# GETRANDOM names the binary (default: build/getrandom, the dynamic build).  Each ratio is the
 # median over rounds of the two rates measured within one round.
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
 export LC_ALL=C
 
 ROUNDS=${1:-5}
-GR=${GETRANDOM:-$PWD/cli/getrandom}
+GR=${GETRANDOM:-$PWD/build/getrandom}
 CC=${CC:-cc}
 SIZE=$((1 << 30))
 [ "${BENCH_QUICK:-0}" = 1 ] && ROUNDS=1 SIZE=$((32 << 20))

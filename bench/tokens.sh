@@ -9,7 +9,7 @@
 #   bench/tokens.sh [ROUNDS]    ROUNDS rounds (default 7)
 #   BENCH_QUICK=1 bench/tokens.sh   small counts, one round: checks the script
 #
-# GETRANDOM names the binary (default: cli/getrandom).  Every contender
+# GETRANDOM names the binary (default: build/getrandom, the dynamic build).  Every contender
 # writes through a pipe to cat, which reads and drops.  Contenders take
 # turns, round after round, each round starting one further along, and a
 # ratio is the median over rounds of the ratio within each round, which
@@ -24,7 +24,7 @@ cd "$(dirname "$0")/.."
 export LC_ALL=C
 
 ROUNDS=${1:-7}
-GR=${GETRANDOM:-$PWD/cli/getrandom}
+GR=${GETRANDOM:-$PWD/build/getrandom}
 TOKENS=1000000			# tokens of 16 bytes, as the target says
 OPENSSL_TOKENS=1000		# one process each: a thousand take seconds
 MAX_COUNT=18446744073709551615

@@ -4,7 +4,8 @@
 # The TAP output is shown and kept in build/tap/NAME.tap (default: host).
 # With "host", only the files that tests/places runs on the host (make
 # test runs the others in the QEMU guest); by default, every file.
-# GETRANDOM names the binary under test (default: cli/getrandom).
+# GETRANDOM names the binary under test (default: build/getrandom, the
+# dynamic build that `make check` makes).
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # The Debian package: make deb builds it from a copy of the tree, lintian
-# finds nothing, a second build is byte-identical, and (as root) it
-# installs with dpkg -i, works, and purges without a trace.
+# finds nothing, a second build is byte-identical, its autopkgtest
+# (debian/tests/smoke) passes on it unpacked, and (as root) it installs
+# with dpkg -i, works, and purges without a trace.
 # Call: bats tests/deb.bats   (builds the package twice: about a minute)
 load helpers
 
@@ -38,12 +39,14 @@ setup() {
 	[ -z "$output" ] || fail_with "touched by the build: $output"
 }
 
-@test "the package holds the binary, getrandom(1) and the completion, not getrandom(2)" {
+@test "the package holds the binary, getrandom(1) and three shells' completions, not getrandom(2)" {
 	run -0 dpkg-deb -c "$DEB"
 	local list=$output$'\n'
 	[[ $list == *" ./usr/bin/getrandom"$'\n'* ]]
 	[[ $list == *" ./usr/share/man/man1/getrandom.1.gz"$'\n'* ]]
 	[[ $list == *" ./usr/share/bash-completion/completions/getrandom"$'\n'* ]]
+	[[ $list == *" ./usr/share/zsh/vendor-completions/_getrandom"$'\n'* ]]
+	[[ $list == *" ./usr/share/fish/vendor_completions.d/getrandom.fish"$'\n'* ]]
 	[[ $output != *man2* ]] || fail_with "ships a section 2 page: $output"
 	run -0 dpkg-deb -f "$DEB" Package Version
 	[ "$output" = $'Package: getrandom\nVersion: '"$VERSION" ]
@@ -64,16 +67,95 @@ setup() {
 		dpkg-buildflags --get CFLAGS && DEB_BUILD_MAINT_OPTIONS=hardening=+all \
 		dpkg-buildflags --get CPPFLAGS && DEB_BUILD_MAINT_OPTIONS=hardening=+all \
 		dpkg-buildflags --get LDFLAGS)
-	# The compiler's command line, its continuation lines joined.
+	# The compiler's command line, its continuation lines joined: one, as
+	# make install found the binary built with the same flags.
 	run -0 sed -n -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' \
-		-e '/-o cli\/getrandom\.static /p' "$BATS_FILE_TMPDIR/build.log"
+		-e '/-o cli\/getrandom /p' "$BATS_FILE_TMPDIR/build.log"
 	[ -n "$output" ] || fail_with "no static build in the log"
+	[ "${#lines[@]}" -eq 1 ] || fail_with "built more than once: $output"
+	# dpkg-buildflags' _FORTIFY_SOURCE alone: the Makefile's gave way.
+	[ "$(grep -o -- '_FORTIFY_SOURCE' <<<"$output" | wc -l)" -eq 1 ] ||
+		fail_with "_FORTIFY_SOURCE set twice: $output"
 	for flag in $flags; do
 		[[ $flag == -ffile-prefix-map=* ]] && continue # names the build path
 		[[ " $output " == *" $flag "* ]] || fail_with "$flag not passed: $output"
 	done
 	run -0 "$bin" --bytes 32 --hex
 	[[ $output =~ ^[0-9a-f]{64}$ ]]
+}
+
+@test "every option the package description names is one the packaged getrandom documents" {
+	dpkg-deb -x "$DEB" "$BATS_TEST_TMPDIR/root"
+	run -0 dpkg-deb -f "$DEB" Description
+	local options option
+	options=$(grep -o -- '--[a-z][a-z-]*' <<<"$output" | sort -u)
+	[ "$(wc -l <<<"$options")" -ge 6 ] || fail_with "too few options: $options"
+	run -0 "$BATS_TEST_TMPDIR/root/usr/bin/getrandom" --help
+	for option in $options; do
+		[[ $output == *"  $option"[=[,\ ]* || $output == *", $option"[=[,\ ]* ]] ||
+			fail_with "--help does not document $option"
+	done
+}
+
+@test "debian/copyright names every holder the kernel files that kernel-patch/ changes name" {
+	local tarball=/usr/src/linux-source-6.1.tar.xz files holder
+	[ -f "$tarball" ] || skip "linux-source-6.1 not installed: no kernel headers to read"
+	files=$(sed -n 's|^--- a/|linux-source-6.1/|p' "$TOP"/kernel-patch/0*.patch | sort -u)
+	[ -n "$files" ] || fail_with "no patched file found in kernel-patch/"
+	# The holders, from each "Copyright" line: years, "(C)", addresses and
+	# "All rights reserved" taken away.
+	# shellcheck disable=SC2086 # one member name a word
+	run -0 bash -c 'tar -xJOf "$1" --occurrence=1 ${*:2} |
+		sed -n "s/^ \* Copyright//p" |
+		sed -E "s/\((C|c)\)//; s/<[^>]*>//g; s/[Aa]ll [Rr]ights [Rr]eserved\.?//;
+			s/[0-9][0-9, -]*//g; s/[ .,]*$//; s/^ *//"' _ "$tarball" $files
+	[ "${#lines[@]}" -ge 3 ] || fail_with "too few holders found: $output"
+	for holder in "${lines[@]}"; do
+		grep -qF -- "$holder" "$TOP/debian/copyright" ||
+			fail_with "debian/copyright does not name $holder"
+	done
+}
+
+# smoke_on ROOT: runs the autopkgtest, from the source tree, on the
+# getrandom in ROOT/usr/bin.
+smoke_on() {
+	cd "$TOP" && PATH=$1/usr/bin:$PATH debian/tests/smoke
+}
+
+@test "the autopkgtest smoke test passes on the package, unpacked" {
+	local root=$BATS_TEST_TMPDIR/root
+	dpkg-deb -x "$DEB" "$root"
+	run -0 smoke_on "$root"
+	[ "${lines[0]}" = "smoke: testing $root/usr/bin/getrandom" ] || fail_with "$output"
+	[ "${lines[-1]}" = "smoke: ok" ] || fail_with "$output"
+	grep -qx 'Tests: smoke' "$TOP/debian/tests/control"
+	grep -qx 'Depends: getrandom' "$TOP/debian/tests/control"
+}
+
+@test "the smoke test fails on a getrandom that breaks a promise" {
+	local root=$BATS_TEST_TMPDIR/root fake=$BATS_TEST_TMPDIR/fake breakage
+	dpkg-deb -x "$DEB" "$root"
+	mkdir -p "$fake/usr/bin"
+	# The packaged getrandom but for one BREAK.
+	cat >"$fake/usr/bin/getrandom" <<-EOF
+		#!/bin/bash
+		real=$root/usr/bin/getrandom
+		case "\$BREAK:\$*" in
+		"count:--bytes 1000") exec "\$real" --bytes 1001 ;;
+		"hex:--bytes 16 --hex") echo 00 ;;
+		"usage:--bytes nonsense") "\$real" "\$@"; exit 1 ;;
+		"check:--check") exit 3 ;;
+		"mode:--bytes 64 --output "*) "\$real" "\$@" && chmod 644 "\${@: -1}" ;;
+		"version:--version") echo "getrandom 0.9" ;;
+		*) exec "\$real" "\$@" ;;
+		esac
+	EOF
+	chmod +x "$fake/usr/bin/getrandom"
+	BREAK=none run -0 smoke_on "$fake"
+	for breakage in count hex usage check mode version; do
+		BREAK=$breakage run -1 smoke_on "$fake"
+		[[ ${lines[-1]} == "smoke: FAIL: "* ]] || fail_with "$breakage: $output"
+	done
 }
 
 @test "lintian, default profile: no error and no warning" {

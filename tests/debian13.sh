@@ -97,7 +97,7 @@ status=0
 	echo "# Debian $(cat "$root/etc/debian_version"), $(in_root gcc --version | head -n 1)," \
 		"glibc $(in_root ldd --version | head -n 1 | sed 's/.* //')," \
 		"kernel $(uname -r)"
-	in_root sh -c 'cd /src && make WERROR=1 cli/getrandom >&2 &&
+	in_root sh -c 'cd /src && make WERROR=1 build/getrandom >&2 &&
 		tests/check.sh debian13'
 } | tee build/tap/debian13.tap || status=$?
 end=$(date +%s)

@@ -1,11 +1,11 @@
 # Shared by the host suite: `load helpers` at the top of each tests/*.bats.
-# The binary under test is $GETRANDOM; by default the one `make` built
-# next to this directory (the QEMU guest runs the suite on it too, from the
-# host's file system).  One meaning per name, for every test file.
+# The binary under test is $GETRANDOM; by default the dynamic test build
+# build/getrandom next to this directory (`make check` builds it; the QEMU
+# guest runs the suite on it too, from the host's file system).  One meaning per name, for every test file.
 # shellcheck shell=bash
 bats_require_minimum_version 1.5.0
 
-GETRANDOM=${GETRANDOM:-$BATS_TEST_DIRNAME/../cli/getrandom}
+GETRANDOM=${GETRANDOM:-$BATS_TEST_DIRNAME/../build/getrandom}
 # Some tests change directory or copy the binary: make the path absolute.
 case $GETRANDOM in
 /*) ;;
@@ -122,7 +122,7 @@ strace() {
 # spins or dies when it cannot, so the tests that take every file
 # descriptor or /proc away cannot run there; valgrind cannot run it at all.
 # When $GETRANDOM is that build, the test runs on $GETRANDOM_PLAIN instead
-# (make test names cli/getrandom), or skips with WHY when none is given.
+# (make test names build/getrandom), or skips with WHY when none is given.
 needs_plain_build() {
 	grep -q __asan_init "$GETRANDOM" || return 0
 	if [ -n "${GETRANDOM_PLAIN:-}" ]; then

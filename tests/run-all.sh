@@ -35,11 +35,11 @@ rm -rf build/tap
 mkdir -p build/tap
 # Every package, in one go, before anything runs.
 step tests/need.sh --install all
-step make WERROR=1 cli/getrandom cli/getrandom.static build/getrandom-asan
+step make WERROR=1 cli/getrandom build/getrandom build/getrandom-asan
 echo "=== make WERROR=1 vm-check, in the background (build/vm-check.log)"
 make WERROR=1 vm-check >build/vm-check.log 2>&1 &
 guests=$!
-step env GETRANDOM=build/getrandom-asan GETRANDOM_PLAIN=cli/getrandom \
+step env GETRANDOM=build/getrandom-asan GETRANDOM_PLAIN=build/getrandom \
 	tests/check.sh host-sanitize host
 step tests/ports.sh
 tap_step fuzz tests/fuzz/run.sh "${FUZZ_SECONDS:-30}"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# The source tree itself: what is committed and what git ignores.
+# The source tree itself: what is committed, what git ignores, and the
+# Makefile's targets that name no file.
 # Call: bats tests/tree.bats
 load helpers
 
@@ -33,4 +34,17 @@ ARTIFACTS='(^|/)(crash|leak|timeout|oom|slow-unit)-[^/]*$'
 @test "the fuzz regressions and corpus are not ignored" {
 	run ! git -C "$TOP" check-ignore --no-index \
 		tests/fuzz/regressions/parse/size-2-64 tests/fuzz/corpus/parse/x
+}
+
+@test "every Makefile target that names no file is .PHONY" {
+	local phony targets target
+	# The .PHONY list, its continuation lines joined.
+	phony=" $(sed -n '/^\.PHONY:/,/[^\\]$/p' "$TOP/Makefile" |
+		sed 's/^\.PHONY://; s/\\$//' | tr -s ' \t\n' '  ') "
+	# A target without a / or a dot in its name is no file the build makes.
+	targets=$(sed -n 's/^\([a-z][a-z0-9-]*\):\([^=].*\)\{0,1\}$/\1/p' "$TOP/Makefile")
+	[ "$(wc -w <<<"$targets")" -ge 20 ] || fail_with "too few targets found: $targets"
+	for target in $targets; do
+		[[ $phony == *" $target "* ]] || fail_with "not .PHONY: $target"
+	done
 }

@@ -7,7 +7,7 @@
 # patched tree (vm/build-kernel.sh leaves build/src at the patched state)
 # built static 64-bit and 32-bit as /kselftest/getrandom_test{,_32}.
 # Call: vm/mkinitramfs.sh   (quick: no kernel build; run after any test change)
-# GETRANDOM_STATIC=path uses that binary instead of building cli/getrandom.static.
+# GETRANDOM_STATIC=path uses that binary instead of building cli/getrandom.
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,12 +48,12 @@ install_bats() {
 
 # Installs the static CLI as /bin/getrandom.
 install_cli() {
-	local bin=${GETRANDOM_STATIC:-$ROOT/cli/getrandom.static}
+	local bin=${GETRANDOM_STATIC:-$ROOT/cli/getrandom}
 	if [ -z "${GETRANDOM_STATIC:-}" ]; then
-		make -s -C "$ROOT" cli/getrandom.static ||
-			die "cannot build the static CLI: make -C $ROOT cli/getrandom.static failed"
+		make -s -C "$ROOT" cli/getrandom ||
+			die "cannot build the static CLI: make -C $ROOT cli/getrandom failed"
 	fi
-	[ -x "$bin" ] || die "$bin is missing: build it with make cli/getrandom.static"
+	[ -x "$bin" ] || die "$bin is missing: build it with make cli/getrandom"
 	cp "$bin" "$STAGE/bin/getrandom"
 }
 

@@ -16,7 +16,7 @@
 # $REPO in it, and the host suite's files that tests/places puts in the
 # guest (those whose outcome the kernel decides) run chrooted there, with the
 # host's tools (strace, valgrind, gdb, cc, rngtest, script, python3), on the
-# dynamic build cli/getrandom (the LD_PRELOAD shim, valgrind and gdb need
+# dynamic build build/getrandom (the LD_PRELOAD shim, valgrind and gdb need
 # it; the static one makes the same system calls).
 set -u
 
@@ -46,7 +46,7 @@ GUEST_DIR=${BASH_SOURCE[0]%/*}
 host_bats=(chroot "$HOST" /usr/bin/env -i -C "$REPO"
 	PATH="$REPO/tests/bats-timeout:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"
 	HOME=/tmp TMPDIR=/tmp LANG=C.UTF-8 TERM=dumb
-	GETRANDOM="$REPO/cli/getrandom" GETRANDOM_IN_VM=1
+	GETRANDOM="$REPO/build/getrandom" GETRANDOM_IN_VM=1
 	BATS_TEST_TIMEOUT="$BATS_TEST_TIMEOUT" bats --tap --timing
 	--jobs "$(nproc)" --no-parallelize-within-files)
 
