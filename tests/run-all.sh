@@ -35,7 +35,7 @@ rm -rf build/tap
 mkdir -p build/tap
 # Every package, in one go, before anything runs.
 step tests/need.sh --install all
-step make WERROR=1 cli/getrandom build/getrandom build/getrandom-asan
+step make WERROR=1 cli/getrandom build/getrandom build/getrandom-asan completions
 echo "=== make WERROR=1 vm-check, in the background (build/vm-check.log)"
 make WERROR=1 vm-check >build/vm-check.log 2>&1 &
 guests=$!
