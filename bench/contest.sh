@@ -5,14 +5,9 @@
 # ROUNDS and $tmp.
 # shellcheck disable=SC2154 # ROUNDS and tmp come from the caller
 
-# median, from the main benchmark's helpers.
+# median, die and bench_start, from the main benchmark's helpers.
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
-
-die() {
-	echo "bench/${0##*/}: $*" >&2
-	exit 1
-}
 
 # seconds CMD: runs CMD (a shell command) with its output to /dev/null
 # and prints how long it took, in seconds.

@@ -30,14 +30,7 @@ fi
 # shellcheck source=bench/contest.sh
 . bench/contest.sh
 
-case $ROUNDS in
-'' | *[!0-9]* | 0) die "ROUNDS must be a positive number, not '$ROUNDS'" ;;
-esac
-[ -x "$GR" ] || die "$GR not found: run 'make' first"
-tests/need.sh bench || die "install the packages named above"
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+bench_start
 
 # same_lines OURS THEIRS: both commands write N lines of the same length.
 same_lines() {

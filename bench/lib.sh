@@ -4,6 +4,28 @@
 # peak RSS. Uses bench/run.sh's settings and its scratch directory $tmp.
 # shellcheck disable=SC2154 # tmp, CC and the sizes come from bench/run.sh
 # ---------------------------------------------------------------------------
+# The start every benchmark shares
+# ---------------------------------------------------------------------------
+
+die() {
+	echo "bench/${0##*/}: $*" >&2
+	exit 1
+}
+
+# bench_start: checks ROUNDS and the binary $GR, installs nothing but
+# checks the bench packages, and makes the scratch directory $tmp, removed
+# on exit.
+bench_start() {
+	case $ROUNDS in
+	'' | *[!0-9]* | 0) die "ROUNDS must be a positive number, not '$ROUNDS'" ;;
+	esac
+	[ -x "$GR" ] || die "$GR not found: run 'make build/getrandom' first"
+	tests/need.sh bench || die "install the packages named above (make deps)"
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+}
+
+# ---------------------------------------------------------------------------
 # Reference programs, and a static build of getrandom to weigh linking
 # ---------------------------------------------------------------------------
 

@@ -37,26 +37,14 @@ if [ "${BENCH_QUICK:-0}" = 1 ]; then
 	RSS_SIZE=$((4 << 20)) SMALL_ROUNDS=2 SMALL_RUNS=20
 fi
 
-die() {
-	echo "bench: $*" >&2
-	exit 1
-}
 
-case $ROUNDS in
-'' | *[!0-9]* | 0) die "ROUNDS must be a positive number, not '$ROUNDS'" ;;
-esac
-# A text run lasts under a second, so a hiccup of the machine moves it more.
-TEXT_ROUNDS=$((2 * ROUNDS))
-[ -x "$GR" ] || die "$GR not found: run 'make' first (or 'make bench')"
-tests/need.sh bench ||
-	die "install the packages named above"
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 trap 'echo "bench: stopped by a failure at line $LINENO" >&2' ERR
 
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
+bench_start
+# A text run lasts under a second, so a hiccup of the machine moves it more.
+TEXT_ROUNDS=$((2 * ROUNDS))
 # shellcheck source=bench/small.sh
 . bench/small.sh
 # shellcheck source=bench/bulk.sh

@@ -26,21 +26,10 @@ CC=${CC:-cc}
 SIZE=$((1 << 30))
 [ "${BENCH_QUICK:-0}" = 1 ] && ROUNDS=1 SIZE=$((32 << 20))
 
-die() {
-	echo "bench: $*" >&2
-	exit 1
-}
 
-case $ROUNDS in
-'' | *[!0-9]* | 0) die "ROUNDS must be a positive number, not '$ROUNDS'" ;;
-esac
-[ -x "$GR" ] || die "$GR not found: run 'make' first (or 'make bench-scaling')"
-tests/need.sh bench || die "install the packages named above"
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
+bench_start
 
 # 1, 2, 4, ... below the CPU count, then the CPU count itself.
 thread_counts() {

@@ -37,22 +37,10 @@ if [ "${BENCH_QUICK:-0}" = 1 ]; then
 fi
 BULK=$((16 * TOKENS))		# the same random bytes as one output
 
-die() {
-	echo "bench/tokens: $*" >&2
-	exit 1
-}
 
-case $ROUNDS in
-'' | *[!0-9]* | 0) die "ROUNDS must be a positive number, not '$ROUNDS'" ;;
-esac
-[ -x "$GR" ] || die "$GR not found: run 'make' first"
-tests/need.sh bench ||
-	die "install the packages named above"
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
+bench_start
 # shellcheck source=bench/tokens-report.bash
 . bench/tokens-report.bash
 
