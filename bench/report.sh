@@ -33,11 +33,11 @@ targets() {
 		target "--base64, x raw ($([ $n = 1 ] && echo 1 thread || echo "$THREADS threads"))" \
 			"$(speedup "t-raw-$n" "t-b64-$n")" ">=" 0.9
 	done
-	target "small output, installed (STATIC=1) build, x limit, medians" \
+	target "small output, installed (static) build, x limit, medians" \
 		"$(ratio "$(med "$tmp/times" small-static)" "$(med "$tmp/times" small-limit)")" "<=" 1.2
-	target "small output, installed (STATIC=1) build, x limit, fastest runs" \
+	target "small output, installed (static) build, x limit, fastest runs" \
 		"$(ratio "$(lowest "$tmp/times" small-static)" "$(lowest "$tmp/times" small-limit)")" "<=" 1.2
-	# Not a target: what linking dynamically would cost, the reason for STATIC=1.
+	# Not a target: what linking dynamically would cost, the reason make links statically.
 	printf '| %s | %s | %s | %s |\n' \
 		"small output, dynamic build (not installed), x limit, medians" \
 		"$(ratio "$(med "$tmp/times" small-getrandom)" "$(med "$tmp/times" small-limit)")" \

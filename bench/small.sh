@@ -64,7 +64,7 @@ small_output() {
 		limit) label="bench/min32.c, static (the limit)" ;;
 		limit-dynamic) label="bench/min32.c, linked dynamically" ;;
 		getrandom) label="getrandom --bytes 32 --hex, linked dynamically (the tests' build)" ;;
-		static) label="getrandom --bytes 32 --hex, STATIC=1 (what make install installs)" ;;
+		static) label="getrandom --bytes 32 --hex, static (what make installs)" ;;
 		openssl) label="openssl rand -hex 32" ;;
 		xxd) label="sh -c '$xxd'" ;;
 		esac
