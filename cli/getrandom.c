@@ -21,6 +21,7 @@
 #include "pump.h"
 #include "shuffle.h"
 #include "sink.h"
+#include "status.h"
 #include "strength.h"
 #include "wordlist.h"
 

@@ -20,6 +20,7 @@
 #include "parse.h"
 #include "pump.h"
 #include "quote.h"
+#include "status.h"
 #include "strength.h"
 #include "uuid.h"
 

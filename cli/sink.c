@@ -25,9 +25,9 @@
 #include <sys/vfs.h>
 #include <unistd.h>
 
-#include "entropy.h"
 #include "quote.h"
 #include "sink.h"
+#include "status.h"
 
 /* Read by the signal handler, which must not touch the struct. */
 static volatile sig_atomic_t have_temp;
