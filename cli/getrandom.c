@@ -72,15 +72,17 @@ static int run(const struct options *opts)
 	struct pump_failure failure;
 	struct sink sink;
 	struct pump_job job = {
-		.bytes = opts->bytes,
-		.flags = opts->flags,
-		.format = opts->format,
+		.layout = {
+			.bytes = opts->bytes,
+			.count = output_count(opts),
+			.flags = opts->flags,
+			.format = opts->format,
+			.unpadded = opts->unpadded,
+			.wrap = opts->wrap,
+			.end = output_end(opts),
+		},
 		.threads = opts->threads,
 		.sink = &sink,
-		.count = output_count(opts),
-		.unpadded = opts->unpadded,
-		.wrap = opts->wrap,
-		.end = output_end(opts),
 	};
 	int error;
 
