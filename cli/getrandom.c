@@ -43,10 +43,10 @@ static const struct keyfile *keyfile_of(const struct options *opts)
 	return opts->key.option != NULL ? &opts->key : NULL;
 }
 
-static void open_sink(struct sink *sink, const struct options *opts)
+static void xopen_sink(struct sink *sink, const struct options *opts)
 {
 	if (opts->output != NULL) {
-		sink_open_file(sink, opts->output, opts->force, keyfile_of(opts));
+		xsink_open_file(sink, opts->output, opts->force, keyfile_of(opts));
 		return;
 	}
 	sink_open_stdout(sink, encoded_length(opts->format,
@@ -86,7 +86,7 @@ static int run(const struct options *opts)
 	};
 	int error;
 
-	open_sink(&sink, opts);
+	xopen_sink(&sink, opts);
 	error = wait_if_asked(opts);
 	if (error) {
 		sink_abort(&sink);
@@ -120,7 +120,7 @@ static int run_draws(const struct options *opts)
 	int error;
 
 	if (opts->output != NULL) {
-		sink_open_file(&sink, opts->output, opts->force,
+		xsink_open_file(&sink, opts->output, opts->force,
 			       keyfile_of(opts));
 	} else {
 		sink_open_stdout(&sink, count > UINT64_MAX / 16 ? UINT64_MAX :
@@ -154,14 +154,14 @@ int main(int argc, char **argv)
 
 		if (load_words(&opts.draw) == -1)
 			return EXIT_FAIL;
-		apply_bits(&opts);
+		xapply_bits(&opts);
 		if (opts.entropy)
 			report_entropy(&opts);
 		status = run_draws(&opts);
 		wordlist_free(&opts.draw.list);
 		return status;
 	}
-	apply_bits(&opts);
+	xapply_bits(&opts);
 	if (opts.entropy)
 		report_entropy(&opts);
 	if (opts.draw.kind != DRAW_NONE || opts.draw.shuffle ||

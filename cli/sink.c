@@ -270,7 +270,7 @@ static enum existing what_exists(const char *path)
 }
 
 /* Exits when FILE exists and may not be replaced. */
-static void check_replaceable(const char *path, bool force)
+static void xcheck_replaceable(const char *path, bool force)
 {
 	switch (what_exists(path)) {
 	case EXISTING_NONE:
@@ -323,7 +323,7 @@ static bool directory_readable(const char *dir)
 	return true;
 }
 
-void sink_open_file(struct sink *sink, const char *path, bool force,
+void xsink_open_file(struct sink *sink, const char *path, bool force,
 		    const struct keyfile *key)
 {
 	char dir[PATH_MAX];
@@ -332,7 +332,7 @@ void sink_open_file(struct sink *sink, const char *path, bool force,
 			       .key = key != NULL ? key : &default_key };
 	if (strlen(path) >= PATH_MAX)
 		errx(EXIT_FAIL, "%s: %s", quote(path), strerror(ENAMETOOLONG));
-	check_replaceable(path, force);
+	xcheck_replaceable(path, force);
 	directory_of(path, dir, sizeof(dir));
 	sink->dir_readable = directory_readable(dir);
 	sink->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);

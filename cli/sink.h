@@ -21,7 +21,7 @@ struct sink {
 };
 
 void sink_open_stdout(struct sink *sink, uint64_t length);
-void sink_open_file(struct sink *sink, const char *path, bool force,
+void xsink_open_file(struct sink *sink, const char *path, bool force,
 		    const struct keyfile *key);
 int sink_write(struct sink *sink, const void *buf, size_t len);
 int sink_commit(struct sink *sink);

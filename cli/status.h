@@ -1,5 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Exit statuses, as documented in --help and getrandom(1). */
+/*
+ * Exit statuses, as documented in --help and getrandom(1).
+ *
+ * A function whose name starts with x (xsink_open_file, xapply_bits)
+ * never returns a failure: it says what failed and exits with one of
+ * these.  Every other function returns its failure to its caller.
+ */
 #ifndef GETRANDOM_STATUS_H
 #define GETRANDOM_STATUS_H
 
