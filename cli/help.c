@@ -12,8 +12,8 @@
 #include <unistd.h>
 
 #include "options.h"
-#include "sink.h"
 #include "status.h"
+#include "writer.h"
 
 #define VERSION "1.0"
 

@@ -17,6 +17,7 @@
 #include "entropy.h"
 #include "mac.h"
 #include "options.h"
+#include "owner.h"
 #include "parse.h"
 #include "pump.h"
 #include "quote.h"
