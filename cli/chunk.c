@@ -13,74 +13,75 @@
 
 #include "chunk.h"
 #include "entropy.h"
+#include "pump.h"		/* PUMP_CHUNK, the unit the pump hands out */
 #include "wide.h"
 
 /* Whole outputs in one chunk, or 0 when an output spans chunks. */
-static uint64_t outputs_per_chunk(const struct pump_job *job)
+static uint64_t outputs_per_chunk(const struct layout *spec)
 {
-	return job->bytes <= PUMP_CHUNK ? PUMP_CHUNK / job->bytes : 0;
+	return spec->bytes <= PUMP_CHUNK ? PUMP_CHUNK / spec->bytes : 0;
 }
 
-static uint64_t chunks_per_output(const struct pump_job *job)
+static uint64_t chunks_per_output(const struct layout *spec)
 {
-	return job->bytes / PUMP_CHUNK + (job->bytes % PUMP_CHUNK != 0);
+	return spec->bytes / PUMP_CHUNK + (spec->bytes % PUMP_CHUNK != 0);
 }
 
 /* Outputs (whole or parts) in one chunk, and the bytes they draw. */
-static uint64_t pieces_per_chunk(const struct pump_job *job)
+static uint64_t pieces_per_chunk(const struct layout *spec)
 {
-	uint64_t per = outputs_per_chunk(job);
+	uint64_t per = outputs_per_chunk(spec);
 
 	if (per == 0)
 		return 1;
-	return job->count < per ? job->count : per;
+	return spec->count < per ? spec->count : per;
 }
 
-static size_t chunk_capacity(const struct pump_job *job)
+static size_t chunk_capacity(const struct layout *spec)
 {
-	if (outputs_per_chunk(job) == 0)
+	if (outputs_per_chunk(spec) == 0)
 		return PUMP_CHUNK;
-	return (size_t)(pieces_per_chunk(job) * job->bytes);
+	return (size_t)(pieces_per_chunk(spec) * spec->bytes);
 }
 
 /*
  * More chunks than fit in 64 bits (2^64 outputs of over 96 KiB) would take
  * longer than anyone waits: the count saturates and the output never ends.
  */
-uint64_t chunk_count(const struct pump_job *job)
+uint64_t chunk_count(const struct layout *spec)
 {
-	uint64_t per = outputs_per_chunk(job), parts;
+	uint64_t per = outputs_per_chunk(spec), parts;
 
 	if (per != 0)
-		return job->count / per + (job->count % per != 0);
-	parts = chunks_per_output(job);
-	if (job->count > UINT64_MAX / parts)
+		return spec->count / per + (spec->count % per != 0);
+	parts = chunks_per_output(spec);
+	if (spec->count > UINT64_MAX / parts)
 		return UINT64_MAX;
-	return job->count * parts;
+	return spec->count * parts;
 }
 
 /* The most text one piece of len bytes becomes: padding, newlines, end. */
-static size_t piece_text_size(const struct pump_job *job, size_t len)
+static size_t piece_text_size(const struct layout *spec, size_t len)
 {
-	size_t text = (size_t)encoded_length(job->format, len);
+	size_t text = (size_t)encoded_length(spec->format, len);
 
-	if (job->wrap != 0)
-		text += (size_t)(text / job->wrap) + 1;
+	if (spec->wrap != 0)
+		text += (size_t)(text / spec->wrap) + 1;
 	return text + 1;
 }
 
 /* Small outputs get small buffers: a 32-byte key should not fault in 100 KiB. */
-int chunk_alloc(struct chunk *chunk, const struct pump_job *job)
+int chunk_alloc(struct chunk *chunk, const struct layout *spec)
 {
-	size_t raw = chunk_capacity(job), pieces = (size_t)pieces_per_chunk(job);
+	size_t raw = chunk_capacity(spec), pieces = (size_t)pieces_per_chunk(spec);
 
 	*chunk = (struct chunk){ .raw_size = raw };
 	chunk->raw = malloc(raw);
 	if (chunk->raw == NULL)
 		return -1;
-	if (job->format == FORMAT_RAW)
+	if (spec->format == FORMAT_RAW)
 		return 0;
-	chunk->text_size = pieces * piece_text_size(job, raw / pieces);
+	chunk->text_size = pieces * piece_text_size(spec, raw / pieces);
 	chunk->text = malloc(chunk->text_size);
 	if (chunk->text == NULL) {
 		chunk_free(chunk);
@@ -137,29 +138,29 @@ static size_t wrap_text(char *text, size_t len, uint64_t column,
  * Where the text of part of a large output starts, modulo --wrap (part
  * times the text of a chunk passes 2^64 after some 10^14 bytes).
  */
-static uint64_t column_of(const struct pump_job *job, uint64_t part)
+static uint64_t column_of(const struct layout *spec, uint64_t part)
 {
-	if (job->wrap == 0)
+	if (spec->wrap == 0)
 		return 0;
-	return mul_mod(part, encoded_length(job->format, PUMP_CHUNK), job->wrap);
+	return mul_mod(part, encoded_length(spec->format, PUMP_CHUNK), spec->wrap);
 }
 
 /*
  * Encodes part of an output, len bytes; the last part carries the
  * padding and the end character.  Returns the text length.
  */
-static size_t encode_piece(const struct pump_job *job, const unsigned char *in,
+static size_t encode_piece(const struct layout *spec, const unsigned char *in,
 			   size_t len, uint64_t part, bool last, char *out)
 {
-	size_t n = encode(job->format, in, len, out);
+	size_t n = encode(spec->format, in, len, out);
 
-	if (last && job->unpadded)
+	if (last && spec->unpadded)
 		n = unpad(out, n);
-	if (job->wrap != 0)
-		n = wrap_text(out, n, column_of(job, part), part > 0, job->wrap,
-			      '\n');
-	if (last && job->end >= 0)
-		out[n++] = (char)job->end;
+	if (spec->wrap != 0)
+		n = wrap_text(out, n, column_of(spec, part), part > 0,
+			      spec->wrap, '\n');
+	if (last && spec->end >= 0)
+		out[n++] = (char)spec->end;
 	return n;
 }
 
@@ -169,67 +170,67 @@ static size_t encode_piece(const struct pump_job *job, const unsigned char *in,
  * characters are then put between them in place: for short tokens this
  * is several times faster than one encoder call per output.
  */
-static bool encodes_as_one(const struct pump_job *job)
+static bool encodes_as_one(const struct layout *spec)
 {
-	return job->wrap == 0 && job->end >= 0 &&
-	       encoded_length(job->format, job->bytes) ==
-	       unpadded_length(job->format, job->bytes);
+	return spec->wrap == 0 && spec->end >= 0 &&
+	       encoded_length(spec->format, spec->bytes) ==
+	       unpadded_length(spec->format, spec->bytes);
 }
 
-static size_t encode_outputs(const struct pump_job *job,
+static size_t encode_outputs(const struct layout *spec,
 			     const unsigned char *in, size_t outputs, char *out)
 {
-	size_t len = (size_t)job->bytes, text = 0;
+	size_t len = (size_t)spec->bytes, text = 0;
 
-	if (encodes_as_one(job)) {
-		text = encode(job->format, in, outputs * len, out);
+	if (encodes_as_one(spec)) {
+		text = encode(spec->format, in, outputs * len, out);
 		text = wrap_text(out, text, 0, false,
-				 encoded_length(job->format, len), (char)job->end);
-		out[text++] = (char)job->end;
+				 encoded_length(spec->format, len), (char)spec->end);
+		out[text++] = (char)spec->end;
 		return text;
 	}
 	for (size_t i = 0; i < outputs; i++)
-		text += encode_piece(job, in + i * len, len, 0, true, out + text);
+		text += encode_piece(spec, in + i * len, len, 0, true, out + text);
 	return text;
 }
 
 /* How many whole outputs chunk index holds, and their bytes in *len. */
-static size_t packed_outputs(const struct pump_job *job, uint64_t index,
+static size_t packed_outputs(const struct layout *spec, uint64_t index,
 			     size_t *len)
 {
-	uint64_t per = outputs_per_chunk(job), first = index * per;
-	size_t n = (size_t)(job->count - first < per ? job->count - first : per);
+	uint64_t per = outputs_per_chunk(spec), first = index * per;
+	size_t n = (size_t)(spec->count - first < per ? spec->count - first : per);
 
-	*len = n * (size_t)job->bytes;
+	*len = n * (size_t)spec->bytes;
 	return n;
 }
 
 /* Returns 0, or the errno value of the failed getrandom(2). */
-int chunk_fill(struct chunk *chunk, const struct pump_job *job, uint64_t index)
+int chunk_fill(struct chunk *chunk, const struct layout *spec, uint64_t index)
 {
-	uint64_t parts = chunks_per_output(job), part = index % parts;
+	uint64_t parts = chunks_per_output(spec), part = index % parts;
 	size_t pieces = 1, len, text;
 	int error;
 
-	if (outputs_per_chunk(job) != 0) {
-		pieces = packed_outputs(job, index, &len);
+	if (outputs_per_chunk(spec) != 0) {
+		pieces = packed_outputs(spec, index, &len);
 		part = 0;
 	} else {
 		len = part + 1 < parts ? PUMP_CHUNK :
-		      (size_t)(job->bytes - (parts - 1) * PUMP_CHUNK);
+		      (size_t)(spec->bytes - (parts - 1) * PUMP_CHUNK);
 	}
-	error = fill_random(chunk->raw, len, job->flags);
+	error = fill_random(chunk->raw, len, spec->flags);
 	if (error)
 		return error;
-	if (job->format == FORMAT_RAW) {
+	if (spec->format == FORMAT_RAW) {
 		chunk->data = chunk->raw;
 		chunk->length = len;
 		return 0;
 	}
-	if (outputs_per_chunk(job) != 0)
-		text = encode_outputs(job, chunk->raw, pieces, chunk->text);
+	if (outputs_per_chunk(spec) != 0)
+		text = encode_outputs(spec, chunk->raw, pieces, chunk->text);
 	else
-		text = encode_piece(job, chunk->raw, len, part, part + 1 == parts,
+		text = encode_piece(spec, chunk->raw, len, part, part + 1 == parts,
 				    chunk->text);
 	chunk->data = chunk->text;
 	chunk->length = text;

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* One chunk of output: raw bytes and their text, filled by one thread. */
+/*
+ * One chunk of output: raw bytes and their text, filled by one thread,
+ * and the layout of the outputs that chunks are cut from.
+ */
 #ifndef GETRANDOM_CHUNK_H
 #define GETRANDOM_CHUNK_H
 
@@ -7,7 +10,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pump.h"
+#include "encode.h"
+
+/*
+ * What a run writes, which is all a chunk needs to know to be cut, filled
+ * and encoded: count outputs of bytes random bytes each, drawn with flags.
+ */
+struct layout {
+	uint64_t bytes;		/* in each output */
+	uint64_t count;		/* outputs, at least 1 */
+	unsigned int flags;	/* GRND_* */
+	enum format format;
+	bool unpadded;		/* drop the '=' at the end of each output */
+	uint64_t wrap;		/* a newline every wrap characters; 0: none */
+	int end;		/* '\n' or '\0' after each output; -1: nothing */
+};
 
 struct chunk {
 	unsigned char *raw;
@@ -18,10 +35,10 @@ struct chunk {
 	size_t length;
 };
 
-int chunk_alloc(struct chunk *chunk, const struct pump_job *job);
+int chunk_alloc(struct chunk *chunk, const struct layout *spec);
 void chunk_free(struct chunk *chunk);
-uint64_t chunk_count(const struct pump_job *job);
-int chunk_fill(struct chunk *chunk, const struct pump_job *job,
+uint64_t chunk_count(const struct layout *spec);
+int chunk_fill(struct chunk *chunk, const struct layout *spec,
 	       uint64_t index);
 
 #endif

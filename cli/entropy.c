@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "entropy.h"
+#include "status.h"
 
 static ssize_t sys_getrandom(void *buf, size_t len, unsigned int flags)
 {

@@ -11,14 +11,6 @@
 #define GRND_INSECURE 0x0004	/* Linux 5.6; older libc headers lack it */
 #endif
 
-/* Exit statuses, as documented in --help and getrandom(1). */
-enum {
-	EXIT_OK = 0,
-	EXIT_FAIL = 1,
-	EXIT_USAGE = 2,
-	EXIT_NOT_READY = 3,
-};
-
 /*
  * The tool's own outcomes, kept out of the errno space (errno values are
  * positive): a seccomp filter can make getrandom(2) fail with any errno,

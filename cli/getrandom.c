@@ -21,6 +21,7 @@
 #include "pump.h"
 #include "shuffle.h"
 #include "sink.h"
+#include "status.h"
 #include "strength.h"
 #include "wordlist.h"
 
@@ -42,17 +43,25 @@ static const struct keyfile *keyfile_of(const struct options *opts)
 	return opts->key.option != NULL ? &opts->key : NULL;
 }
 
-static void open_sink(struct sink *sink, const struct options *opts)
+/*
+ * Where the output goes, decided here for every kind of run: FILE, made
+ * with its owner and mode, or standard output, whose pipe is sized for
+ * about stdout_bytes.  Exits, status 1, where FILE cannot be made.
+ */
+static void xopen_output(struct sink *sink, const struct options *opts,
+			 uint64_t stdout_bytes)
 {
-	if (opts->output != NULL) {
-		sink_open_file(sink, opts->output, opts->force, keyfile_of(opts));
-		return;
-	}
-	sink_open_stdout(sink, encoded_length(opts->format,
-		pump_input_bytes(opts->bytes, output_count(opts))));
-	/* Status 1, as gzip's refusal to write compressed data to a terminal. */
-	if (opts->format == FORMAT_RAW && opts->bytes > 0 && !opts->force &&
-	    isatty(STDOUT_FILENO))
+	if (opts->output != NULL)
+		xsink_open_file(sink, opts->output, opts->force, keyfile_of(opts));
+	else
+		sink_open_stdout(sink, stdout_bytes);
+}
+
+/* Status 1, as gzip's refusal to write compressed data to a terminal. */
+static void xrefuse_raw_terminal(const struct options *opts)
+{
+	if (opts->output == NULL && opts->format == FORMAT_RAW &&
+	    opts->bytes > 0 && !opts->force && isatty(STDOUT_FILENO))
 		errx(EXIT_FAIL, "refusing to write raw bytes to a terminal; use --hex or --base64, redirect the output, or --force");
 }
 
@@ -66,39 +75,64 @@ static int wait_if_asked(const struct options *opts)
 	return wait_for_pool(opts->flags, opts->timeout);
 }
 
-static int run(const struct options *opts)
+/*
+ * Writes a run's output to the sink: 0, or -1 with *random_error set to
+ * getrandom(2)'s errno, or to 0 when the failure was already reported.
+ */
+typedef int produce_fn(const struct options *opts, struct sink *sink,
+		       int *random_error);
+
+/* Opens the output, waits if asked, produces, then commits or aborts. */
+static int run_to_sink(const struct options *opts, uint64_t stdout_bytes,
+		       produce_fn *produce)
 {
-	struct pump_failure failure;
 	struct sink sink;
-	struct pump_job job = {
-		.bytes = opts->bytes,
-		.flags = opts->flags,
-		.format = opts->format,
-		.threads = opts->threads,
-		.sink = &sink,
-		.count = output_count(opts),
-		.unpadded = opts->unpadded,
-		.wrap = opts->wrap,
-		.end = output_end(opts),
-	};
 	int error;
 
-	open_sink(&sink, opts);
+	xopen_output(&sink, opts, stdout_bytes);
 	error = wait_if_asked(opts);
-	if (error) {
-		sink_abort(&sink);
+	if (error == 0 && produce(opts, &sink, &error) == 0)
+		return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
+	sink_abort(&sink);
+	if (error)
 		return report_random_error(error, opts->flags, opts->timeout);
-	}
-	if (pump(&job, &failure) == -1) {
-		sink_abort(&sink);
-		if (failure.random_error)
-			return report_random_error(failure.random_error,
-						   opts->flags, opts->timeout);
-		if (!failure.write_failed)
-			warnx("out of memory");
-		return EXIT_FAIL;
-	}
-	return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
+	return EXIT_FAIL;
+}
+
+/* Bytes, raw or as text: the pump. */
+static int pump_bytes(const struct options *opts, struct sink *sink,
+		      int *random_error)
+{
+	struct pump_failure failure;
+	struct pump_job job = {
+		.layout = {
+			.bytes = opts->bytes,
+			.count = output_count(opts),
+			.flags = opts->flags,
+			.format = opts->format,
+			.unpadded = opts->unpadded,
+			.wrap = opts->wrap,
+			.end = output_end(opts),
+		},
+		.threads = opts->threads,
+		.sink = sink,
+	};
+
+	if (pump(&job, &failure) == 0)
+		return 0;
+	*random_error = failure.random_error;
+	if (!failure.random_error && !failure.write_failed)
+		warnx("out of memory");
+	return -1;
+}
+
+static int run(const struct options *opts)
+{
+	uint64_t bytes = pump_input_bytes(opts->bytes, output_count(opts));
+
+	encode_init();
+	xrefuse_raw_terminal(opts);
+	return run_to_sink(opts, encoded_length(opts->format, bytes), pump_bytes);
 }
 
 /* --words: the list, read before any output exists (status 1 if it is bad). */
@@ -110,29 +144,22 @@ static int load_words(struct draw_request *req)
 }
 
 /* Lines of text: count draws (at least one), or --shuffle and --sample. */
+static int draw_lines(const struct options *opts, struct sink *sink,
+		      int *random_error)
+{
+	if (opts->draw.shuffle || opts->draw.sample != 0)
+		return shuffle_run(&opts->draw, opts->flags, sink, random_error);
+	return draws_run(&opts->draw, output_count(opts), opts->flags, sink,
+			 random_error);
+}
+
+/* A pipe sized for about 16 bytes a line. */
 static int run_draws(const struct options *opts)
 {
 	uint64_t count = output_count(opts);
-	struct sink sink;
-	int error;
 
-	if (opts->output != NULL) {
-		sink_open_file(&sink, opts->output, opts->force,
-			       keyfile_of(opts));
-	} else {
-		sink_open_stdout(&sink, count > UINT64_MAX / 16 ? UINT64_MAX :
-				 count * 16);
-	}
-	error = wait_if_asked(opts);
-	if (error == 0 &&
-	    (opts->draw.shuffle || opts->draw.sample != 0 ?
-	     shuffle_run(&opts->draw, opts->flags, &sink, &error) :
-	     draws_run(&opts->draw, count, opts->flags, &sink, &error)) == 0)
-		return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
-	sink_abort(&sink);
-	if (error)
-		return report_random_error(error, opts->flags, opts->timeout);
-	return EXIT_FAIL;
+	return run_to_sink(opts, count > UINT64_MAX / 16 ? UINT64_MAX :
+			   count * 16, draw_lines);
 }
 
 int main(int argc, char **argv)
@@ -151,19 +178,18 @@ int main(int argc, char **argv)
 
 		if (load_words(&opts.draw) == -1)
 			return EXIT_FAIL;
-		apply_bits(&opts);
+		xapply_bits(&opts);
 		if (opts.entropy)
 			report_entropy(&opts);
 		status = run_draws(&opts);
 		wordlist_free(&opts.draw.list);
 		return status;
 	}
-	apply_bits(&opts);
+	xapply_bits(&opts);
 	if (opts.entropy)
 		report_entropy(&opts);
 	if (opts.draw.kind != DRAW_NONE || opts.draw.shuffle ||
 	    opts.draw.sample != 0)
 		return run_draws(&opts);
-	encode_init();
 	return run(&opts);
 }

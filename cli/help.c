@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "entropy.h"
 #include "options.h"
-#include "sink.h"
+#include "status.h"
+#include "writer.h"
 
 #define VERSION "1.0"
 

@@ -1,182 +1,36 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The owner, group and mode of a key file, given on the command line and
- * set on the file's descriptor while it has no name yet (an O_TMPFILE) or
- * only its hidden temporary one: FILE never exists with any other.
+ * A key file must hold all the bytes or not exist, so it is written as an
+ * unnamed O_TMPFILE in the target directory, given its owner and mode,
+ * synced, and only then given its name.  Where O_TMPFILE is not
+ * supported, a named temporary file is used instead (sigguard.c removes
+ * it on a fatal signal).  FILE never exists with any other owner or mode.
  *
- * --mode is octal only, 0 to 7777, as chmod(1) reads digits: a symbolic
- * mode ("g+r") changes an existing mode, and a new file has none yet.
- * --owner and --group take names or numeric ids, like chown(1): a name
- * is looked up first, and a string of digits that names nobody is an id;
- * "+N" is the id N, looked up nowhere.
+ * Once FILE is in place nothing makes the run fail: a non-zero status
+ * means nothing changed.  What comes after (closing the file, syncing its
+ * directory) can only warn.
  */
+#define _GNU_SOURCE
+#include <err.h>
 #include <errno.h>
-#include <grp.h>
-#include <pwd.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dirsync.h"
 #include "keyfile.h"
+#include "quote.h"
+#include "replace.h"
+#include "sigguard.h"
+#include "status.h"
+#include "tempfile.h"
 
-/* Octal digits up to 7777, with any leading zeros ("00600"), as chmod reads them. */
-bool parse_mode(const char *text, mode_t *mode)
-{
-	unsigned int n = 0;
-	size_t digits = strlen(text);
-
-	if (digits == 0 || strspn(text, "01234567") != digits)
-		return false;
-	for (; *text != '\0'; text++) {
-		n = n * 8 + (unsigned int)(*text - '0');
-		if (n > 07777)
-			return false;
-	}
-	*mode = (mode_t)n;
-	return true;
-}
-
-/* A numeric id: decimal digits, below 2^32 - 1 ((uid_t)-1 means "none"). */
-bool parse_id(const char *text, unsigned int *id)
-{
-	unsigned long long n = 0;
-
-	if (*text == '\0')
-		return false;
-	for (; *text != '\0'; text++) {
-		if (*text < '0' || *text > '9')
-			return false;
-		n = n * 10 + (unsigned int)(*text - '0');
-		if (n >= 0xffffffffull)
-			return false;
-	}
-	*id = (unsigned int)n;
-	return true;
-}
-
-/*
- * --owner's forms, as chown(1) takes them: "USER", "USER:GROUP", "USER:"
- * (USER's login group) and ":GROUP" (the group alone).  Fills user and
- * group, each of size bytes ("" where absent), and *colon; false when both
- * parts are empty or one is too long.
- */
-bool split_owner(const char *text, char *user, char *group, size_t size,
-		 bool *colon)
-{
-	const char *sep = strchr(text, ':');
-	size_t user_len = sep ? (size_t)(sep - text) : strlen(text);
-	const char *group_text = sep ? sep + 1 : "";
-
-	*colon = sep != NULL;
-	if (user_len >= size || strlen(group_text) >= size)
-		return false;
-	if (user_len == 0 && group_text[0] == '\0')
-		return false;
-	memcpy(user, text, user_len);
-	user[user_len] = '\0';
-	strcpy(group, group_text);
-	return true;
-}
-
-/* LOOKUP_ERROR with errno set when the read failed part-way. */
-static enum lookup close_database(FILE *file, enum lookup result)
-{
-	bool failed = ferror(file);
-	int error = errno;
-
-	fclose(file);
-	if (!failed)
-		return result;
-	errno = error != 0 ? error : EIO;
-	return LOOKUP_ERROR;
-}
-
-/*
- * The names are read from /etc/passwd and /etc/group themselves, not
- * through NSS: the installed binary is static, and a static glibc that
- * meets "passwd: files systemd" in nsswitch.conf loads a shared module
- * and crashes.  Users and groups known only to LDAP or systemd can still
- * be given by number.  A file that is not there names no one (a bare
- * chroot: numbers still work); one that cannot be read is an error, not
- * an unknown name.
- */
-static enum lookup find_user(const char *name, uid_t *uid, gid_t *gid)
-{
-	FILE *file = fopen(KEYFILE_PASSWD, "re");
-	struct passwd *pw;
-	enum lookup result = LOOKUP_UNKNOWN;
-
-	if (file == NULL)
-		return errno == ENOENT ? LOOKUP_UNKNOWN : LOOKUP_ERROR;
-	errno = 0;
-	while (result == LOOKUP_UNKNOWN && (pw = fgetpwent(file)) != NULL) {
-		if (strcmp(pw->pw_name, name) == 0) {
-			*uid = pw->pw_uid;
-			*gid = pw->pw_gid;
-			result = LOOKUP_FOUND;
-		}
-	}
-	return close_database(file, result);
-}
-
-static enum lookup find_group(const char *name, gid_t *gid)
-{
-	FILE *file = fopen(KEYFILE_GROUP, "re");
-	struct group *gr;
-	enum lookup result = LOOKUP_UNKNOWN;
-
-	if (file == NULL)
-		return errno == ENOENT ? LOOKUP_UNKNOWN : LOOKUP_ERROR;
-	errno = 0;
-	while (result == LOOKUP_UNKNOWN && (gr = fgetgrent(file)) != NULL) {
-		if (strcmp(gr->gr_name, name) == 0) {
-			*gid = gr->gr_gid;
-			result = LOOKUP_FOUND;
-		}
-	}
-	return close_database(file, result);
-}
-
-/*
- * A name, else digits as an id; "+N" is the id N, looked up nowhere, as
- * chown(1) reads it.  *login_gid is the user's login group, or (gid_t)-1
- * for a user given by number.
- */
-enum lookup lookup_user(const char *name, uid_t *uid, gid_t *login_gid)
-{
-	enum lookup result = LOOKUP_UNKNOWN;
-	unsigned int id;
-
-	if (name[0] == '+')
-		name++;
-	else
-		result = find_user(name, uid, login_gid);
-	if (result != LOOKUP_UNKNOWN)
-		return result;
-	if (!parse_id(name, &id))
-		return LOOKUP_UNKNOWN;
-	*uid = (uid_t)id;
-	*login_gid = (gid_t)-1;
-	return LOOKUP_FOUND;
-}
-
-enum lookup lookup_group(const char *name, gid_t *gid)
-{
-	enum lookup result = LOOKUP_UNKNOWN;
-	unsigned int id;
-
-	if (name[0] == '+')
-		name++;
-	else
-		result = find_group(name, gid);
-	if (result != LOOKUP_UNKNOWN)
-		return result;
-	if (!parse_id(name, &id))
-		return LOOKUP_UNKNOWN;
-	*gid = (gid_t)id;
-	return LOOKUP_FOUND;
-}
+static const struct keyfile default_key = {
+	.mode = KEYFILE_DEFAULT_MODE, .uid = (uid_t)-1, .gid = (gid_t)-1,
+};
 
 /*
  * Owner first, then mode: changing the owner clears the set-user-ID and
@@ -186,7 +40,7 @@ enum lookup lookup_group(const char *name, gid_t *gid)
  * group), and a mode FILE does not have would be a silent half success.
  * Returns 0 or -1 (errno; EPERM for a mode or owner the file did not take).
  */
-int keyfile_apply(int fd, const struct keyfile *key)
+static int set_owner_and_mode(int fd, const struct keyfile *key)
 {
 	struct stat st;
 
@@ -202,4 +56,158 @@ int keyfile_apply(int fd, const struct keyfile *key)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * Owner and mode, on the descriptor: when the file is created (so that a
+ * refusal comes before any byte is drawn) and again once every byte is
+ * written, since a write by a process without CAP_FSETID clears the
+ * set-user-ID and set-group-ID bits.
+ */
+static int apply_key(struct keyfile_out *file)
+{
+	if (set_owner_and_mode(file->fd, file->key) == 0)
+		return 0;
+	warn("cannot set the owner and mode of %s", quote(file->path));
+	return -1;
+}
+
+void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
+		   const struct keyfile *key)
+{
+	char dir[PATH_MAX];
+
+	*file = (struct keyfile_out){ .fd = -1, .path = path, .force = force,
+				      .key = key != NULL ? key : &default_key };
+	if (strlen(path) >= PATH_MAX)
+		errx(EXIT_FAIL, "%s: %s", quote(path), strerror(ENAMETOOLONG));
+	xcheck_replaceable(path, force);
+	directory_of(path, dir, sizeof(dir));
+	file->dir_readable = directory_readable(dir);
+	file->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	file->unnamed = file->fd != -1;
+	if (file->fd == -1)
+		file->fd = temp_create(path, file->temp, sizeof(file->temp));
+	if (file->fd == -1)
+		err(EXIT_FAIL, "cannot create a file in %s", quote(dir));
+	if (fchmod(file->fd, 0600) == -1) {
+		warn("cannot set the owner and mode of %s", quote(path));
+		keyfile_abort(file);
+		exit(EXIT_FAIL);
+	}
+	if (apply_key(file) == -1) {
+		keyfile_abort(file);
+		exit(EXIT_FAIL);
+	}
+}
+
+/*
+ * Puts the finished file in place: link (no --force) or rename (--force),
+ * an unnamed one under the temporary name temp_link() gave it.
+ */
+static int place_file(struct keyfile_out *file)
+{
+	if (!file->force && file->unnamed)
+		return link_unnamed(file->fd, file->path);
+	if (file->force) {
+		/* What stood there may have changed since it was checked. */
+		if (what_exists(file->path) == EXISTING_OTHER) {
+			errno = EEXIST;
+			return -1;
+		}
+		if (rename(file->temp, file->path) == -1)
+			return -1;
+		unguard_temp();
+		file->temp[0] = '\0';
+		return 0;
+	}
+	return link(file->temp, file->path);
+}
+
+static void say_placement_failed(const struct keyfile_out *file)
+{
+	if (errno == EEXIST && file->force)
+		say_not_regular(file->path);
+	else if (errno == EEXIST)
+		say_exists(file->path);
+	else
+		warn("cannot create %s", quote(file->path));
+}
+
+/*
+ * After FILE is in place: the rest only makes the new name durable, and
+ * its failures are warnings, status 0.  The temporary name (no O_TMPFILE,
+ * no --force) goes first, then the directory is synced: through its own
+ * descriptor, or, where it cannot be read, through the file system's.
+ */
+static void finish_placed(struct keyfile_out *file)
+{
+	char dir[PATH_MAX];
+	int error = 0;
+
+	if (file->temp[0] != '\0' && unlink(file->temp) == -1 && errno != ENOENT)
+		warn("%s is in place, but its temporary copy %s could not be removed",
+		     quote_n(0, file->path), quote_n(1, file->temp));
+	unguard_temp();
+	file->temp[0] = '\0';
+	if (!file->dir_readable)
+		error = sync_file_system(file->fd);
+	/* The bytes are synced: a late error from close(2) has none left to lose. */
+	if (close(file->fd) == -1)
+		warn("%s is in place, but closing it failed", quote(file->path));
+	file->fd = -1;
+	if (file->dir_readable) {
+		directory_of(file->path, dir, sizeof(dir));
+		error = sync_directory(dir);
+	}
+	if (error != 0)
+		warnx("%s is in place, but its directory could not be synced: %s",
+		      quote(file->path), strerror(error));
+}
+
+int keyfile_commit(struct keyfile_out *file)
+{
+	sigset_t held;
+
+	if (apply_key(file) == -1) {
+		keyfile_abort(file);
+		return -1;
+	}
+	if (fsync(file->fd) == -1) {
+		warn("cannot sync %s", quote(file->path));
+		keyfile_abort(file);
+		return -1;
+	}
+	if (file->force && file->unnamed &&
+	    temp_link(file->fd, file->path, file->temp, sizeof(file->temp)) == -1) {
+		say_placement_failed(file);
+		keyfile_abort(file);
+		return -1;
+	}
+	/*
+	 * From here a signal would end the run after FILE has changed, and
+	 * its status would say that the run failed: signals wait until exit,
+	 * which drops them.  A Ctrl-C during the last sync waits for it too.
+	 */
+	hold_signals(&held);
+	if (place_file(file) == -1) {
+		say_placement_failed(file);
+		keyfile_abort(file);
+		release_signals(&held);
+		return -1;
+	}
+	finish_placed(file);
+	return 0;
+}
+
+/* An unnamed file vanishes with its descriptor; a named temporary is removed. */
+void keyfile_abort(struct keyfile_out *file)
+{
+	if (file->temp[0] != '\0')
+		unlink(file->temp);
+	unguard_temp();
+	file->temp[0] = '\0';
+	if (file->fd != -1)
+		close(file->fd);
+	file->fd = -1;
 }

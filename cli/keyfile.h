@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* --mode, --owner and --group: how --output's FILE is created. */
+/*
+ * --output's FILE, the key file: it appears whole, with its owner and
+ * mode, or not at all.
+ */
 #ifndef GETRANDOM_KEYFILE_H
 #define GETRANDOM_KEYFILE_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <sys/types.h>
 
 #define KEYFILE_DEFAULT_MODE 0600
 
+/* --mode, --owner and --group: what FILE is given. */
 struct keyfile {
 	mode_t mode;
 	uid_t uid;		/* (uid_t)-1: unchanged, as for fchown(2) */
@@ -16,19 +21,26 @@ struct keyfile {
 	const char *group_option;	/* which one set the group, or NULL */
 };
 
-bool parse_mode(const char *text, mode_t *mode);
-bool parse_id(const char *text, unsigned int *id);
-/* Where names are looked up (not through NSS: see keyfile.c). */
-#define KEYFILE_PASSWD "/etc/passwd"
-#define KEYFILE_GROUP "/etc/group"
+/* A key file being written. */
+struct keyfile_out {
+	int fd;			/* write the bytes here */
+	const char *path;
+	bool force;		/* replace an existing path */
+	bool unnamed;		/* fd is an O_TMPFILE, not yet linked */
+	bool dir_readable;	/* FILE's directory can be opened to sync it */
+	const struct keyfile *key;	/* owner and mode of FILE */
+	char temp[PATH_MAX];	/* a named temporary file, or "" */
+};
 
-/* A name's lookup: found, named by no one, or the file could not be read (errno). */
-enum lookup { LOOKUP_FOUND, LOOKUP_UNKNOWN, LOOKUP_ERROR };
-
-bool split_owner(const char *text, char *user, char *group, size_t size,
-		 bool *colon);
-enum lookup lookup_user(const char *name, uid_t *uid, gid_t *login_gid);
-enum lookup lookup_group(const char *name, gid_t *gid);
-int keyfile_apply(int fd, const struct keyfile *key);
+/*
+ * Creates the file that will become path, given key's owner and mode (the
+ * defaults where key is NULL), or exits, status 1, after saying why.
+ */
+void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
+		   const struct keyfile *key);
+/* Puts the written file in place; 0, or -1 after saying what failed. */
+int keyfile_commit(struct keyfile_out *file);
+/* Drops an unfinished file, leaving nothing behind. */
+void keyfile_abort(struct keyfile_out *file);
 
 #endif

@@ -17,9 +17,11 @@
 #include "entropy.h"
 #include "mac.h"
 #include "options.h"
+#include "owner.h"
 #include "parse.h"
 #include "pump.h"
 #include "quote.h"
+#include "status.h"
 #include "strength.h"
 #include "uuid.h"
 

@@ -47,14 +47,14 @@ struct ring {
 
 static int pump_serial(const struct pump_job *job, struct pump_failure *failure)
 {
-	uint64_t chunks = chunk_count(job);
+	uint64_t chunks = chunk_count(&job->layout);
 	struct chunk chunk;
 	int ret = -1;
 
-	if (chunk_alloc(&chunk, job) == -1)
+	if (chunk_alloc(&chunk, &job->layout) == -1)
 		return -1;
 	for (uint64_t k = 0; k < chunks; k++) {
-		failure->random_error = chunk_fill(&chunk, job, k);
+		failure->random_error = chunk_fill(&chunk, &job->layout, k);
 		if (failure->random_error)
 			goto out;
 		if (sink_write(job->sink, chunk.data, chunk.length) == -1) {
@@ -106,7 +106,7 @@ static bool ring_fill(struct ring *ring, uint64_t k)
 	int error;
 
 	pthread_mutex_unlock(&ring->lock);
-	error = chunk_fill(&slot->chunk, ring->job, k);
+	error = chunk_fill(&slot->chunk, &ring->job->layout, k);
 	pthread_mutex_lock(&ring->lock);
 	if (error) {
 		ring_fail(ring, error);
@@ -214,7 +214,7 @@ static int ring_init(struct ring *ring, const struct pump_job *job,
 
 	*ring = (struct ring){
 		.job = job,
-		.chunks = chunk_count(job),
+		.chunks = chunk_count(&job->layout),
 		.slots = calloc(nslots, sizeof(struct slot)),
 	};
 	if (ring->slots == NULL)
@@ -225,7 +225,7 @@ static int ring_init(struct ring *ring, const struct pump_job *job,
 		struct slot *slot = &ring->slots[ring->nslots];
 
 		pthread_cond_init(&slot->freed, NULL);
-		if (chunk_alloc(&slot->chunk, job) == -1) {
+		if (chunk_alloc(&slot->chunk, &job->layout) == -1) {
 			pthread_cond_destroy(&slot->freed);
 			ring_free(ring);
 			return -1;
@@ -240,7 +240,7 @@ static int ring_init(struct ring *ring, const struct pump_job *job,
  */
 static unsigned int threads_for(const struct pump_job *job)
 {
-	uint64_t chunks = chunk_count(job);
+	uint64_t chunks = chunk_count(&job->layout);
 	unsigned int threads = job->threads;
 
 	if (threads == 0)
@@ -285,19 +285,19 @@ uint64_t pump_input_bytes(uint64_t bytes, uint64_t count)
 }
 
 /*
- * Writes job->count outputs of job->bytes random bytes in job->format to
- * job->sink.  Returns 0, or -1 with *failure saying why (nothing in it:
- * out of memory or threads).
+ * Writes the outputs job->layout describes to job->sink.  Returns 0, or
+ * -1 with *failure saying why (nothing in it: out of memory or threads).
  */
 int pump(const struct pump_job *job, struct pump_failure *failure)
 {
+	const struct layout *layout = &job->layout;
 	unsigned int threads;
 
 	*failure = (struct pump_failure){ 0 };
-	if (job->bytes == 0 || job->count == 0)
+	if (layout->bytes == 0 || layout->count == 0)
 		return 0;
 	/* Counting CPUs reads /sys: only an output this large asks. */
-	if (pump_input_bytes(job->bytes, job->count) < PUMP_PARALLEL_MIN)
+	if (pump_input_bytes(layout->bytes, layout->count) < PUMP_PARALLEL_MIN)
 		return pump_serial(job, failure);
 	threads = threads_for(job);
 	if (threads > 1)

@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "encode.h"
+#include "chunk.h"
 #include "sink.h"
 
 /*
@@ -24,15 +24,9 @@
 #define PUMP_MAX_THREADS 1024u
 
 struct pump_job {
-	uint64_t bytes;		/* in each output */
-	uint64_t count;		/* outputs, at least 1 */
-	unsigned int flags;	/* GRND_* */
-	enum format format;
+	struct layout layout;	/* what to write */
 	unsigned int threads;	/* 0: one per usable CPU */
 	struct sink *sink;
-	bool unpadded;		/* drop the '=' at the end of each output */
-	uint64_t wrap;		/* a newline every wrap characters; 0: none */
-	int end;		/* '\n' or '\0' after each output; -1: nothing */
 };
 
 /* What went wrong, for the caller to report once every thread has stopped. */

@@ -3,7 +3,6 @@
 #ifndef GETRANDOM_SINK_H
 #define GETRANDOM_SINK_H
 
-#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -11,22 +10,19 @@
 #include "keyfile.h"
 
 struct sink {
-	int fd;
 	const char *path;	/* NULL: standard output */
-	bool force;		/* replace an existing path */
-	bool unnamed;		/* fd is an O_TMPFILE, not yet linked */
-	bool dir_readable;	/* FILE's directory can be opened to sync it */
-	const struct keyfile *key;	/* owner and mode of FILE */
-	char temp[PATH_MAX];	/* a named temporary file, or "" */
+	struct keyfile_out file;	/* FILE, where path is set */
 };
 
+/* length: how many bytes will be written, to size a pipe for them. */
 void sink_open_stdout(struct sink *sink, uint64_t length);
-void sink_open_file(struct sink *sink, const char *path, bool force,
-		    const struct keyfile *key);
+void xsink_open_file(struct sink *sink, const char *path, bool force,
+		     const struct keyfile *key);
+/* Returns 0, or -1 after saying what failed. */
 int sink_write(struct sink *sink, const void *buf, size_t len);
+/* Finishes the output; 0, or -1 after saying what failed. */
 int sink_commit(struct sink *sink);
+/* Drops an unfinished output: a key file leaves nothing behind. */
 void sink_abort(struct sink *sink);
-/* The one writer of every output, --help and --version included: 0 or -1. */
-int write_all(int fd, const char *buf, size_t len);
 
 #endif

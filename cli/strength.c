@@ -65,7 +65,7 @@ static long double password_bits(const struct draw_request *req,
  * reaches the target is found by bisection between the number of rules
  * and the longest ruled password.
  */
-static uint64_t ruled_length_for(const struct draw_request *req, uint64_t bits)
+static uint64_t xruled_length_for(const struct draw_request *req, uint64_t bits)
 {
 	int64_t coef[CHARSET_MAX + 1];
 	uint64_t lo = req->rules.count, hi = PASSWORD_RULED_LENGTH_MAX;
@@ -87,14 +87,14 @@ static uint64_t ruled_length_for(const struct draw_request *req, uint64_t bits)
 	return lo;
 }
 
-void apply_bits(struct options *opts)
+void xapply_bits(struct options *opts)
 {
 	struct draw_request *req = &opts->draw;
 
 	if (opts->bits == 0)
 		return;
 	if (req->kind == DRAW_PASSWORD && req->rules.count > 0) {
-		req->length = ruled_length_for(req, opts->bits);
+		req->length = xruled_length_for(req, opts->bits);
 		xcheck_rules_share(req);
 	}
 	else if (req->kind == DRAW_PASSWORD)

@@ -15,7 +15,7 @@
  * Sets the password length or the number of words from opts->bits: the
  * least that reaches it.  Exits with a usage error where none does.
  */
-void apply_bits(struct options *opts);
+void xapply_bits(struct options *opts);
 /* --entropy: one line to standard error for the run's kind of output. */
 void report_entropy(const struct options *opts);
 

@@ -101,6 +101,40 @@ setup() {
 	[ "$(size "$f")" -eq $((2 * 2097152 + 1)) ]
 }
 
+# never_written E ARGS...: getrandom ARGS with write(2) failing with E on
+# every call (the shim), under a limit that only a hang reaches: a writer
+# that takes EINTR or EAGAIN for "again" without end would spin there.
+never_written() {
+	local e=$1
+	shift
+	timeout -k 10 120 env FAULT_WRITE_ERRNO="$e" \
+		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" "$@"
+}
+
+@test "write(2) failing with EINTR or EAGAIN on every call: status 1 and one message, no spin" {
+	need_tools
+	local e why d
+	d=$(outdir)
+	for e in EINTR EAGAIN; do
+		case $e in
+		EINTR) why="Interrupted system call" ;;
+		EAGAIN) why="Resource temporarily unavailable" ;;
+		esac
+		run -1 --separate-stderr to "$f" never_written "$e" --bytes 32 --hex
+		[ "$stderr" = "getrandom: write error on standard output: $why" ]
+		[ "$(size "$f")" -eq 0 ]
+		run -1 --separate-stderr to "$f" never_written "$e" --bytes 2M --threads 2 --hex
+		[ "$stderr" = "getrandom: write error on standard output: $why" ]
+		run -1 --separate-stderr to "$f" never_written "$e" -R 1-6 -C 10
+		[ "$stderr" = "getrandom: write error on standard output: $why" ]
+		run -1 --separate-stderr to "$f" never_written "$e" --help
+		[ "$stderr" = "getrandom: write error on standard output: $why" ]
+		run -1 --separate-stderr never_written "$e" --bytes 32 --output "$d/key"
+		[ "$stderr" = "getrandom: cannot write '$d/key': $why" ]
+		[ -z "$(files_in "$d")" ]
+	done
+}
+
 @test "short writes still give exactly N bytes" {
 	run -0 --separate-stderr to "$f" \
 		shim FAULT_WRITE_MAX=1000 -- --bytes 300001 --hex

@@ -3,7 +3,7 @@
  * libFuzzer harness for the command-line parsers: cli/parse.c (sizes,
  * durations, thread counts, --count and --wrap), the --range parser
  * (cli/range.c), --charset (cli/charset.c), --mode, --owner and
- * --group (cli/keyfile.c), --uuid-format (cli/uuid-format.c) and the
+ * --group (cli/owner.c), --uuid-format (cli/uuid-format.c) and the
  * --wordlist parser (cli/wordlist.c).  Each input is one command-line argument,
  * given to every parser; the answers are compared with a slow reference
  * written here from the specification, so the fuzzer finds wrong answers,
@@ -19,7 +19,7 @@
 #include <string.h>
 
 #include "../../cli/charset.h"
-#include "../../cli/keyfile.h"
+#include "../../cli/owner.h"
 #include "../../cli/parse.h"
 #include "../../cli/range.h"
 #include "../../cli/uuid-format.h"

@@ -39,7 +39,7 @@ mkdir -p "$out"
 # The harness for NAME fuzzes these sources of cli/.
 sources() {
 	case $1 in
-	parse) echo "$top/cli/parse.c $top/cli/range.c $top/cli/charset.c $top/cli/keyfile.c $top/cli/uuid-format.c $top/cli/wordlist.c $top/cli/quote.c" ;;
+	parse) echo "$top/cli/parse.c $top/cli/range.c $top/cli/charset.c $top/cli/owner.c $top/cli/uuid-format.c $top/cli/wordlist.c $top/cli/quote.c" ;;
 	encode) echo "$top/cli/encode.c $top/cli/encode-x86.c" ;;
 	esac
 }

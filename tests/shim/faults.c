@@ -17,6 +17,11 @@
  *                          FAULT_READY_FILE is set, that file is created as
  *                          the call starts to block.
  *   FAULT_WRITE_MAX=N      write(2) writes at most N bytes per call
+ *   FAULT_WRITE_ERRNO=E    write(2) fails with E (EAGAIN or EINTR) on every
+ *                          call: a descriptor that never takes a byte.
+ *                          Standard error is written by the C library's
+ *                          own calls, which the shim does not see, so the
+ *                          tool's message still gets out
  *   FAULT_NO_TMPFILE=1     open(2) with O_TMPFILE fails with EOPNOTSUPP
  *   FAULT_SIGNAL_AFTER_MKOSTEMP=SIG
  *                          mkostemp(3) raises signal number SIG as soon as
@@ -125,7 +130,12 @@ ssize_t write(int fd, const void *buf, size_t len)
 {
 	static ssize_t (*real)(int, const void *, size_t);
 	long max = env_long("FAULT_WRITE_MAX");
+	const char *fail = getenv("FAULT_WRITE_ERRNO");
 
+	if (fail != NULL) {
+		errno = strcmp(fail, "EINTR") == 0 ? EINTR : EAGAIN;
+		return -1;
+	}
 	if (real == NULL)
 		real = (ssize_t (*)(int, const void *, size_t))next("write");
 	if (max > 0 && len > (size_t)max)

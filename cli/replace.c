@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Without --force an existing FILE is never touched; with it, only a key
+ * file is replaced: a regular file, or a link that leads to one.  Anything
+ * else is refused either way, before a byte is drawn.
+ */
+#include <err.h>
+#include <errno.h>
+#include <limits.h>
+#include <linux/magic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/vfs.h>
+#include <unistd.h>
+
+#include "quote.h"
+#include "replace.h"
+#include "status.h"
+#include "tempfile.h"
+
+/* The longest chain of links followed, as the kernel's MAXSYMLINKS. */
+#define MAX_LINKS 40
+
+/* path lies in a directory of /proc, where links are file descriptors. */
+static bool in_proc(const char *path)
+{
+	char dir[PATH_MAX];
+	struct statfs fs;
+
+	directory_of(path, dir, sizeof(dir));
+	return statfs(dir, &fs) == -1 || fs.f_type == PROC_SUPER_MAGIC;
+}
+
+/* Replaces the link at path by the path its text names: "dir/text" or "/text". */
+static int follow(char *path, size_t size)
+{
+	char text[PATH_MAX], dir[PATH_MAX];
+	ssize_t n = readlink(path, text, sizeof(text) - 1);
+	int len;
+
+	if (n <= 0)
+		return -1;
+	text[n] = '\0';
+	directory_of(path, dir, sizeof(dir));
+	if (text[0] == '/')
+		len = snprintf(path, size, "%s", text);
+	else
+		len = snprintf(path, size, "%s/%s", dir, text);
+	return len < 0 || (size_t)len >= size ? -1 : 0;
+}
+
+/* Follows every link from path, one at a time, so that /proc is seen on the way. */
+enum existing what_exists(const char *path)
+{
+	char at[PATH_MAX];
+	struct stat st;
+
+	snprintf(at, sizeof(at), "%s", path);
+	for (int links = 0; links <= MAX_LINKS; links++) {
+		/* Nothing there: creating FILE will say why, if it cannot. */
+		if (lstat(at, &st) == -1)
+			return links == 0 ? EXISTING_NONE : EXISTING_OTHER;
+		if (in_proc(at))
+			return EXISTING_OTHER;
+		if (!S_ISLNK(st.st_mode))
+			return S_ISREG(st.st_mode) ? EXISTING_REGULAR :
+			       EXISTING_OTHER;
+		if (follow(at, sizeof(at)) == -1)
+			return EXISTING_OTHER;
+	}
+	return EXISTING_OTHER;	/* a loop, or a chain too long to be a key file */
+}
+
+void say_exists(const char *path)
+{
+	warnx("%s: %s (use --force to replace it)", quote(path),
+	      strerror(EEXIST));
+}
+
+/* --force cannot help: it only ever replaces key files. */
+void say_not_regular(const char *path)
+{
+	warnx("not a regular file: %s", quote(path));
+}
+
+void xcheck_replaceable(const char *path, bool force)
+{
+	switch (what_exists(path)) {
+	case EXISTING_NONE:
+		return;
+	case EXISTING_REGULAR:
+		if (force)
+			return;
+		say_exists(path);
+		break;
+	case EXISTING_OTHER:
+		say_not_regular(path);
+		break;
+	}
+	exit(EXIT_FAIL);
+}

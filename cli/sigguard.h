@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The signal guard: a temporary file that a fatal signal would leave
+ * behind is removed by the handler, and fatal signals can be held back
+ * while a run must not be cut short.
+ */
+#ifndef GETRANDOM_SIGGUARD_H
+#define GETRANDOM_SIGGUARD_H
+
+#include <signal.h>
+
+/*
+ * mkostemp(3) of temp (its XXXXXX filled in), guarded from the moment
+ * it exists until unguard_temp(): the descriptor, or -1 (errno).
+ */
+int guarded_mkostemp(char *temp);
+/* The temporary is gone, or has its final name: a signal leaves it be. */
+void unguard_temp(void);
+/* Holds back every fatal signal; release_signals() puts the mask back. */
+void hold_signals(sigset_t *old);
+void release_signals(const sigset_t *old);
+
+#endif

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A key file is written beside its name, in the same directory, so that
+ * putting it in place is a link(2) or rename(2) within one file system.
+ * Its temporary name is hidden (a leading dot) and says whose it is.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sigguard.h"
+#include "tempfile.h"
+
+void directory_of(const char *path, char *dir, size_t size)
+{
+	char copy[PATH_MAX];
+
+	snprintf(copy, sizeof(copy), "%s", path);
+	snprintf(dir, size, "%s", dirname(copy));
+}
+
+/*
+ * "dir/.name.XXXXXX", for mkostemp() and for linking an O_TMPFILE.  The
+ * name is cut so that the temporary one stays within NAME_MAX: any FILE
+ * that can be created can be written through a temporary.
+ */
+#define TEMP_EXTRA (sizeof("..XXXXXX") - 1)
+
+static int temp_name(const char *path, char *temp, size_t size)
+{
+	char copy[PATH_MAX], dir[PATH_MAX];
+	const char *base;
+	int n, keep;
+
+	directory_of(path, dir, sizeof(dir));
+	snprintf(copy, sizeof(copy), "%s", path);
+	base = basename(copy);
+	keep = (int)(strlen(base) < NAME_MAX - TEMP_EXTRA ?
+		     strlen(base) : NAME_MAX - TEMP_EXTRA);
+	n = snprintf(temp, size, "%s/.%.*s.XXXXXX", dir, keep, base);
+	if (n < 0 || (size_t)n >= size) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return 0;
+}
+
+int temp_create(const char *path, char *temp, size_t size)
+{
+	if (temp_name(path, temp, size) == -1)
+		return -1;
+	return guarded_mkostemp(temp);
+}
+
+int link_unnamed(int fd, const char *path)
+{
+	char proc[64];
+
+	/* AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; /proc needs a mounted /proc. */
+	if (linkat(fd, "", AT_FDCWD, path, AT_EMPTY_PATH) == 0)
+		return 0;
+	if (errno == EEXIST)
+		return -1;
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	return linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
+}
+
+/* For rename(2) to put the synced file in place of FILE with --force. */
+int temp_link(int fd, const char *path, char *temp, size_t size)
+{
+	for (int tries = 0; tries < 100; tries++) {
+		/* mkstemp() picks a free name; the empty file it makes is then replaced. */
+		int made = temp_create(path, temp, size);
+
+		if (made == -1)
+			return -1;
+		close(made);
+		unlink(temp);
+		if (link_unnamed(fd, temp) == 0)
+			return 0;
+		unguard_temp();
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}

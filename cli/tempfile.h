@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * --output's FILE is written under a temporary name beside it: its
+ * directory, that name, and the links that give an O_TMPFILE a name.
+ */
+#ifndef GETRANDOM_TEMPFILE_H
+#define GETRANDOM_TEMPFILE_H
+
+#include <stddef.h>
+
+/* The directory path is in, as dirname(3) gives it, in dir (size bytes). */
+void directory_of(const char *path, char *dir, size_t size);
+/*
+ * A new temporary file for path, named in temp (size bytes) and guarded
+ * against signals (sigguard.h): its descriptor, or -1 (errno).
+ */
+int temp_create(const char *path, char *temp, size_t size);
+/* Gives the unnamed file fd the name path: 0, or -1 (errno). */
+int link_unnamed(int fd, const char *path);
+/*
+ * Gives the unnamed file fd a temporary name for path, in temp (size
+ * bytes), guarded as temp_create()'s: 0, or -1 (errno).
+ */
+int temp_link(int fd, const char *path, char *temp, size_t size);
+
+#endif
