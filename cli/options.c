@@ -7,7 +7,6 @@
  */
 #define _GNU_SOURCE
 #include <err.h>
-#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,8 +29,7 @@
 
 static void __attribute__((noreturn)) try_help(void)
 {
-	fprintf(stderr, "Try '%s --help' for more information.\n",
-		program_invocation_short_name);
+	fputs("Try 'getrandom --help' for more information.\n", stderr);
 	exit(EXIT_USAGE);
 }
 
