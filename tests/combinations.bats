@@ -78,7 +78,7 @@ refused() {
 	local pair
 	for pair in "--insecure and --random" "--nonblock and --insecure" \
 		"--insecure and --timeout" "--nonblock and --timeout" \
-		"--uuid and --ulid"; do
+		"--ulid and --mac"; do
 		[[ $section == *"${pair%% and *} \" and \" ${pair##* and }"* ]] ||
 			fail_with "COMBINATIONS lacks $pair"
 	done
