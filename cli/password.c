@@ -9,7 +9,7 @@
  * rules is then exactly as likely as any other (rejection keeps the
  * uniform draw, restricted), where patching a character in would favour
  * some.  The share that passes, by inclusion and exclusion, bounds the
- * work (combinations.c refuses rules that almost nothing passes).
+ * work (rules.c refuses rules that almost nothing passes).
  */
 #include "password.h"
 

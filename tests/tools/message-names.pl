@@ -20,18 +20,15 @@ my @allowed = (
 # FILE => what holds the tool's own text there: option names ("--hex"),
 # the reasons it gives for refusing a combination, numbers it formatted.
 my %own_text = (
-	'options.c' => [ 'name', 'opts->format_option', 'opts->draw.option',
-			 'key->group_option',
-			 'matches' ],	# the long options an abbreviation starts
-	'combinations.c' => [ qr/^long_name\s*\(/, qr/^reorder_option\s*\(/,
-			      'opts->draw.option', 'req->option', 'name',
-			      'opts->key.option', 'opts->format_option',
-			      'p->why', 'why' ],
+	# The long options an abbreviation starts; what a count counts.
+	'options.c' => [ 'matches', 'what' ],
+	# The names of the options a rule matched, and the rule's own words.
+	'rules.c' => [ 'first', 'second', 'r->text', 'req->option' ],
 	# The number of seconds seconds_text() wrote there.
 	'entropy.c' => [ 'text' ],
 );
 my %callers = map { $_ => 1 } qw(err errx warn warnx verr verrx vwarn vwarnx
-	usage_error fprintf dprintf);
+	xusage_error fprintf dprintf);
 # Calls whose first argument comes before the format.
 my %status_first = map { $_ => 1 } qw(err errx verr verrx fprintf dprintf);
 
