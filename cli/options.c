@@ -391,14 +391,7 @@ static void show_version(struct options *opts, const char *arg)
 }
 
 const struct option_spec option_specs[OPTIONS_COUNT] = {
-#define OPTION(id, name_, letter_, arg_, metavar_, classes_, complete_, \
-	       values_, set_, summary_, help_) \
-	[OPT_##id] = { \
-		.name = name_, .letter = letter_, .arg = arg_, \
-		.metavar = metavar_, .classes = classes_, \
-		.complete = complete_, .values = values_, .set = set_, \
-		.summary = summary_, .help = help_, \
-	},
+#define OPTION(id, ...) [OPT_##id] = OPTION_SPEC(__VA_ARGS__),
 #include "option-table.h"
 #undef OPTION
 };

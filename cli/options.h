@@ -56,6 +56,16 @@ struct option_spec {
 	const char *help;
 };
 
+/* An entry of option-table.h, without its ID, as a struct option_spec. */
+#define OPTION_SPEC(name_, letter_, arg_, metavar_, classes_, complete_, \
+		    values_, set_, summary_, help_) \
+	{ \
+		.name = name_, .letter = letter_, .arg = arg_, \
+		.metavar = metavar_, .classes = classes_, \
+		.complete = complete_, .values = values_, .set = set_, \
+		.summary = summary_, .help = help_, \
+	}
+
 extern const struct option_spec option_specs[OPTIONS_COUNT];
 
 struct options {

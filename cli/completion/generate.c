@@ -12,22 +12,12 @@
 
 #include "../options.h"
 
-struct spec {
-	const char *name;
-	int letter;
-	enum option_arg arg;
-	const char *metavar;
-	unsigned int classes;
-	enum option_complete complete;
-	const char *values;
-	const char *summary;
-};
-
-static const struct spec specs[] = {
+/* The table without its setters, which live in options.c. */
+static const struct option_spec specs[] = {
 #define OPTION(id, name_, letter_, arg_, metavar_, classes_, complete_, \
 	       values_, set_, summary_, help_) \
-	{ name_, letter_, arg_, metavar_, classes_, complete_, values_, \
-	  summary_ },
+	OPTION_SPEC(name_, letter_, arg_, metavar_, classes_, complete_, \
+		    values_, NULL, summary_, help_),
 #include "../option-table.h"
 #undef OPTION
 };
@@ -35,7 +25,7 @@ static const struct spec specs[] = {
 #define SPECS (sizeof(specs) / sizeof(specs[0]))
 
 /* The option's names as a shell pattern: "-n | --bytes", "--sample". */
-static void print_pattern(const struct spec *s, const char *between)
+static void print_pattern(const struct option_spec *s, const char *between)
 {
 	if (s->letter)
 		printf("-%c%s", s->letter, between);
@@ -43,7 +33,7 @@ static void print_pattern(const struct spec *s, const char *between)
 }
 
 /* The case arm that fills COMPREPLY for the argument of s. */
-static void bash_values(const struct spec *s)
+static void bash_values(const struct option_spec *s)
 {
 	if (s->arg == ARG_NONE)
 		return;
@@ -112,7 +102,7 @@ static void print_zsh_text(const char *text)
 }
 
 /* '(-x --hex -b --base64 ...)': what cannot follow s; its own names too. */
-static void zsh_exclusions(const struct spec *s)
+static void zsh_exclusions(const struct option_spec *s)
 {
 	unsigned int one_of = s->classes & (CLASS_FORMAT | CLASS_DRAW);
 	const char *sep = "";
@@ -126,7 +116,7 @@ static void zsh_exclusions(const struct spec *s)
 	}
 	printf("'(");
 	for (size_t i = 0; i < SPECS; i++) {
-		const struct spec *o = &specs[i];
+		const struct option_spec *o = &specs[i];
 
 		if (o != s && !(one_of != 0 && (o->classes & one_of)))
 			continue;
@@ -137,7 +127,7 @@ static void zsh_exclusions(const struct spec *s)
 	printf(")'");
 }
 
-static void zsh_action(const struct spec *s)
+static void zsh_action(const struct option_spec *s)
 {
 	static const char *const actions[] = {
 		[COMPLETE_FILES] = "_files", [COMPLETE_USERS] = "_users",
@@ -167,7 +157,7 @@ static void zsh(void)
 	printf("# by cli/completion/generate.c.\n\n");
 	printf("_arguments -s -S \\\n");
 	for (size_t i = 0; i < SPECS; i++) {
-		const struct spec *s = &specs[i];
+		const struct option_spec *s = &specs[i];
 		/* -n+ / --bytes=: the value joined or as the next word. */
 		const char *lsuffix = s->arg == ARG_NONE ? "" :
 				      s->arg == ARG_OPTIONAL ? "=-" : "=";
@@ -201,7 +191,7 @@ static void print_fish_text(const char *text)
 	}
 }
 
-static void fish_option(const struct spec *s)
+static void fish_option(const struct option_spec *s)
 {
 	printf("complete -c getrandom");
 	if (s->letter)
