@@ -17,7 +17,7 @@
  *   COMPLETE what a shell offers for the argument: COMPLETE_NONE (free
  *            text), COMPLETE_WORDS (VALUES, blank-separated),
  *            COMPLETE_FILES, COMPLETE_USERS, COMPLETE_GROUPS
- *   SETTER   options.c's function that takes the argument
+ *   SETTER   setters.c's function that takes the argument
  *   SUMMARY  a few words for the completions' menus
  *   HELP     --help's text, lines joined by "\n", wrapped to fit from
  *            column 27 (column 25 for the first line of a short left side)

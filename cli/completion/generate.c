@@ -12,7 +12,7 @@
 
 #include "../options.h"
 
-/* The table without its setters, which live in options.c. */
+/* The table without its setters, which live in setters.c. */
 static const struct option_spec specs[] = {
 #define OPTION(id, name_, letter_, arg_, metavar_, classes_, complete_, \
 	       values_, set_, summary_, help_) \

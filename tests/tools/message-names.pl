@@ -20,8 +20,10 @@ my @allowed = (
 # FILE => what holds the tool's own text there: option names ("--hex"),
 # the reasons it gives for refusing a combination, numbers it formatted.
 my %own_text = (
-	# The long options an abbreviation starts; what a count counts.
-	'options.c' => [ 'matches', 'what' ],
+	# The long options an abbreviation starts.
+	'options.c' => [ 'matches' ],
+	# What a count counts ("password length").
+	'setters.c' => [ 'what' ],
 	# The names of the options a rule matched, and the rule's own words.
 	'rules.c' => [ 'first', 'second', 'r->text', 'req->option' ],
 	# The number of seconds seconds_text() wrote there.
