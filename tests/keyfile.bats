@@ -67,6 +67,7 @@ owner_mode() {
 # A write by a process without CAP_FSETID clears set-user-ID and
 # set-group-ID: the mode must be set after the last byte, or checked.
 @test "-m 7750 without root's privileges: FILE has 7750, however many bytes" {
+	require_native
 	local n
 	for n in 4 1M; do
 		rm -f "$D/key"
@@ -98,6 +99,7 @@ owner_mode() {
 }
 
 @test "the mode is set again after the last write, before the file is synced and linked" {
+	require_native
 	require strace
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=write,fchmod,fsync,linkat \
 		"$GETRANDOM" -n 1M -m 0640 -o "$D/key"
@@ -140,6 +142,7 @@ order() {
 }
 
 @test "owner and mode are set on the unnamed file before it is linked into place" {
+	require_native
 	require strace
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
 		-e trace=fchown,fchmod,linkat,link,rename,renameat,renameat2 \
@@ -151,6 +154,7 @@ order() {
 }
 
 @test "with --force too: fchown and fchmod come before the rename" {
+	require_native
 	require strace
 	echo old >"$D/key"
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
@@ -162,6 +166,7 @@ order() {
 }
 
 @test "without O_TMPFILE: the hidden temporary gets owner and mode before its link" {
+	require_native
 	require strace
 	require cc
 	build_tools
@@ -210,6 +215,7 @@ order() {
 }
 
 @test "--owner and --group take +N as the id N, looked up nowhere, as chown does" {
+	require_native
 	require strace
 	run -0 strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=openat,open \
 		"$GETRANDOM" -n 32 --owner "+$(id -u):+$(id -g)" -o "$D/a"
@@ -235,6 +241,7 @@ order() {
 }
 
 @test "/etc/passwd or /etc/group unreadable is a failure to read, not an unknown name" {
+	require_native
 	require strace
 	local e file args
 	for e in EMFILE EACCES EIO; do
@@ -257,6 +264,7 @@ order() {
 }
 
 @test "no /etc/passwd or /etc/group: names are unknown, numbers still work" {
+	require_native
 	require strace
 	run -2 --separate-stderr strace -f -qq -o /dev/null -P /etc/passwd \
 		-e inject=openat:error=ENOENT "$GETRANDOM" -n 32 --owner=root -o "$D/key"
@@ -284,6 +292,7 @@ order() {
 }
 
 @test "fchown refused: status 1, a message naming FILE, and no file" {
+	require_native
 	require strace
 	run -1 --separate-stderr strace -f -qq -o /dev/null \
 		-e inject=fchown:error=EPERM "$GETRANDOM" -n 32 \
@@ -293,6 +302,7 @@ order() {
 }
 
 @test "names come from /etc/passwd and /etc/group, never through NSS" {
+	require_native
 	require strace
 	# A static glibc loading an NSS module ("passwd: files systemd")
 	# crashes; nsswitch.conf is the first thing NSS reads.

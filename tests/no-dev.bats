@@ -15,21 +15,25 @@ no_dev_access() {
 }
 
 @test "no /dev access for raw bytes" {
+	require_native
 	require strace
 	no_dev_access --bytes 64
 }
 
 @test "no /dev access with --random" {
+	require_native
 	require strace
 	no_dev_access --random --bytes 64
 }
 
 @test "no /dev access with --insecure" {
+	require_native
 	require strace
 	no_dev_access --insecure --bytes 64
 }
 
 @test "no /dev access with --nonblock, --check, --timeout, --bytes=0" {
+	require_native
 	require strace
 	no_dev_access --nonblock --bytes 64
 	no_dev_access --check
@@ -38,6 +42,7 @@ no_dev_access() {
 }
 
 @test "no /dev access for a threaded stream in hex" {
+	require_native
 	require strace
 	no_dev_access --bytes 4M --hex --threads=4
 }
