@@ -8,6 +8,8 @@
 #   make check        the bats suite on this machine's kernel, on the dynamic
 #                     test build build/getrandom (LD_PRELOAD shims need it)
 #   make test         everything: host suites, fuzzing, the QEMU guests
+#   make check-ports  the whole bats suite on the i386, arm64 and armhf
+#                     builds (Debian's cross compilers; ARM under qemu-user)
 #   make vm-check     the QEMU guests only; vm-check-loaded: three in a row
 #                     beside a kernel build
 #   make bench        getrandom against today's tools; bench-scaling: by thread count
@@ -81,7 +83,7 @@ HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc
 EFF_WORDLIST ?= /usr/lib/python3/dist-packages/xkcdpass/static/eff-long
 
 .DELETE_ON_ERROR:
-.PHONY: all completions deps run check test vm-check vm-check-loaded vm-shell bench \
+.PHONY: all completions deps run check check-ports test vm-check vm-check-loaded vm-shell bench \
 	bench-scaling fuzz man deb test-debian13 install uninstall \
 	install-man2 uninstall-man2 mostlyclean clean FORCE
 
@@ -150,6 +152,11 @@ check: build/getrandom completions
 
 test: FORCE
 	tests/run-all.sh
+
+# Every test file on each port; make test runs only the files of the code
+# that differs between targets (tests/ports.sh).
+check-ports: FORCE
+	tests/ports.sh --all
 
 # The guest runs the uninitialized-pool checks on the static build and the
 # host suite, from the host's file system, on the dynamic one.
