@@ -190,7 +190,7 @@ counts_size() {
 	require strace
 	run -0 traced "$BATS_TEST_TMPDIR/log" -c
 	grep -Eq 'getrandom\("", 0, GRND_NONBLOCK\) += 0$' "$BATS_TEST_TMPDIR/log"
-	run ! grep -E 'getrandom\("' "$BATS_TEST_TMPDIR/log"
+	run ! grep -E 'getrandom\("[^"]+"' "$BATS_TEST_TMPDIR/log"
 }
 
 @test "--check with --random, --nonblock, --force or --threads is refused" {
@@ -216,7 +216,7 @@ counts_size() {
 	require strace
 	run -0 traced "$BATS_TEST_TMPDIR/log" --bytes 4M --threads=16
 	[ "$(size "$OUT")" -eq $((4 * 1024 * 1024)) ]
-	[ "$(grep -E 'getrandom\("' "$BATS_TEST_TMPDIR/log" | cut -d ' ' -f 1 | sort -u | wc -l)" -gt 1 ]
+	[ "$(grep -E 'getrandom\("[^"]+"' "$BATS_TEST_TMPDIR/log" | cut -d ' ' -f 1 | sort -u | wc -l)" -gt 1 ]
 }
 
 @test "--threads=1024 starts no more threads than the output has chunks" {
