@@ -167,6 +167,8 @@ files_in() {
 # The fcntl(2) calls, for strace's -e trace= and inject=: 32-bit targets
 # make them as fcntl64(2).
 export FCNTL='/^fcntl(64)?$'
+# The fchown(2) calls, likewise: i386 makes them as fchown32(2).
+export FCHOWN='/^fchown(32)?$'
 
 # hex_decoded [FILE]: prints the bytes that the one line of hex in FILE
 # (default: standard input) spells, for large outputs (unhex takes a

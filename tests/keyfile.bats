@@ -136,21 +136,22 @@ owner_mode() {
 }
 
 # order LOG: the calls of LOG that matter, as "fchown fchmod linkat" etc.
+# (i386's fchown32 is named fchown).
 order() {
-	grep -Eo '^[0-9]+ +(fchown|fchmod|linkat|link|rename|renameat2?)\(' "$1" |
-		sed -E 's/^[0-9]+ +//; s/\($//' | tr '\n' ' '
+	grep -Eo '^[0-9]+ +(fchown(32)?|fchmod|linkat|link|rename|renameat2?)\(' "$1" |
+		sed -E 's/^[0-9]+ +//; s/\($//; s/^fchown32$/fchown/' | tr '\n' ' '
 }
 
 @test "owner and mode are set on the unnamed file before it is linked into place" {
 	require_native
 	require strace
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
-		-e trace=fchown,fchmod,linkat,link,rename,renameat,renameat2 \
+		-e trace="$FCHOWN",fchmod,linkat,link,rename,renameat,renameat2 \
 		"$GETRANDOM" -n 32 -m 0640 --group "$(id -g)" -o "$D/key"
 	# Once when the file is created, again after the last byte.
 	[ "$(order "$BATS_TEST_TMPDIR/log")" = "fchmod fchown fchmod fchown fchmod linkat " ]
 	grep -Eq 'fchmod\([0-9]+, 0640\)' "$BATS_TEST_TMPDIR/log"
-	grep -Eq "fchown\\([0-9]+, -1, $(id -g)\\)" "$BATS_TEST_TMPDIR/log"
+	grep -Eq "fchown(32)?\\([0-9]+, -1, $(id -g)\\)" "$BATS_TEST_TMPDIR/log"
 }
 
 @test "with --force too: fchown and fchmod come before the rename" {
@@ -158,7 +159,7 @@ order() {
 	require strace
 	echo old >"$D/key"
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
-		-e trace=fchown,fchmod,linkat,link,rename,renameat,renameat2 \
+		-e trace="$FCHOWN",fchmod,linkat,link,rename,renameat,renameat2 \
 		"$GETRANDOM" -U7 -m 0644 --group "$(id -g)" --force -o "$D/key"
 	[[ $(order "$BATS_TEST_TMPDIR/log") == "fchmod fchown fchmod fchown fchmod linkat rename"* ]]
 	[ "$(stat -c %a "$D/key")" = 644 ]
@@ -171,7 +172,7 @@ order() {
 	require cc
 	build_tools
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
-		-e trace=openat,fchown,fchmod,linkat,link,rename,renameat,renameat2 \
+		-e trace=openat,"$FCHOWN",fchmod,linkat,link,rename,renameat,renameat2 \
 		env FAULT_NO_TMPFILE=1 LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
 		ASAN_OPTIONS="detect_leaks=0:verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
 		"$GETRANDOM" -n 32 -m 0604 --group "$(id -g)" -o "$D/key"
@@ -295,7 +296,7 @@ order() {
 	require_native
 	require strace
 	run -1 --separate-stderr strace -f -qq -o /dev/null \
-		-e inject=fchown:error=EPERM "$GETRANDOM" -n 32 \
+		-e inject="$FCHOWN":error=EPERM "$GETRANDOM" -n 32 \
 		--group "$(id -g)" -o "$D/key"
 	[ "$stderr" = "getrandom: cannot set the owner and mode of '$D/key': Operation not permitted" ]
 	[ -z "$(files_in "$D")" ]

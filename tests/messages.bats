@@ -79,7 +79,7 @@ says() {
 	require_native
 	require strace
 	says "getrandom: cannot set the owner and mode of $Q: Operation not permitted" \
-		inject fchown:error=EPERM -- --group "$(id -g)" -o "$FILE"
+		inject "$FCHOWN:error=EPERM" -- --group "$(id -g)" -o "$FILE"
 	[ "$status" -eq 1 ]
 	says "getrandom: cannot set the owner and mode of $Q: Operation not permitted" \
 		inject fchmod:error=EPERM:when=1 -- -o "$FILE"

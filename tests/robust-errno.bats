@@ -135,7 +135,7 @@ sweep() {
 	ERRNOS=$no_again sweep write:when=1 -n 32 -o "$D/key"
 	sweep fsync:when=1 -n 32 -o "$D/key"
 	sweep fchmod:when=1 -U -o "$D/key"
-	sweep fchown -n 32 --group "$(id -g)" -o "$D/key"
+	sweep "$FCHOWN" -n 32 --group "$(id -g)" -o "$D/key"
 	# EEXIST from link is FILE appearing meanwhile: one message all the same.
 	sweep linkat -n 32 -o "$D/key"
 	echo old >"$D/old"
