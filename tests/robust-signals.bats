@@ -141,6 +141,7 @@ fatal_signals() {
 }
 
 @test "every signal that ends the tool removes the temporary first (no O_TMPFILE)" {
+	require_native
 	local sigs pids=() i d
 	read -ra sigs <<<"$(fatal_signals | tr '\n' ' ')"
 	ulimit -c 0	# SIGQUIT, SIGSEGV and others would leave a core file
@@ -259,6 +260,7 @@ signal_during_wait() {
 }
 
 @test "SIGINT while waiting for the pool, no O_TMPFILE: the temporary is removed" {
+	require_native
 	d=$(outdir)
 	start FAULT_NO_TMPFILE=1 FAULT_POOL_BLOCKS=1 \
 		FAULT_READY_FILE="$BATS_TEST_TMPDIR/waiting" -- --bytes 32 --output "$d/key"
