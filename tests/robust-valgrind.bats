@@ -17,7 +17,20 @@ setup_file() {
 setup() {
 	require valgrind "valgrind is not installed"
 	needs_plain_build "SANITIZE=1 build: ASan checks memory instead of valgrind"
+	valgrind_starts
 	f=$BATS_TEST_TMPDIR/data
+}
+
+# valgrind_starts: skips when valgrind cannot start $GETRANDOM at all, as
+# for an i386 build on a host without that target's glibc symbols
+# (libc6-dbg:i386, a foreign architecture's package): valgrind then says
+# so, and checks nothing.  Any other failure is left to the tests.
+valgrind_starts() {
+	local why
+	why=$(valgrind -q "$GETRANDOM" --version 2>&1 >/dev/null |
+		sed -n 's/^valgrind: *\(Fatal error at startup.*\)/\1/p')
+	[ -z "$why" ] ||
+		skip "valgrind cannot start this build: $why (needs this target's libc6-dbg)"
 }
 
 memcheck() {
