@@ -58,7 +58,11 @@ FORTIFY = $(if $(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS)),,-D_FORTIFY_S
 HARDENING = -fstack-protector-strong -fstack-clash-protection \
 	    $(CF_PROTECTION) -fPIE
 LINK_HARDENING = -Wl,-z,relro,-z,now -Wl,-z,noexecstack
-ALL_CPPFLAGS = $(FORTIFY) $(CPPFLAGS)
+# On 32-bit targets (i386, armhf) glibc's time_t and off_t are 32 bits
+# unless asked: the clock of ULIDs and UUIDv7 would stop at 2038, and
+# files could not pass 2 GiB.  On 64-bit targets these change nothing.
+WIDE_TYPES = -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64
+ALL_CPPFLAGS = $(FORTIFY) $(WIDE_TYPES) $(CPPFLAGS)
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(HARDENING) $(CFLAGS)
 LDLIBS = -pthread -lm
 
