@@ -59,11 +59,12 @@ build() {
 	cp -r Makefile cli "$dir/"
 	make -s -C "$dir" WERROR=1 CC="$cc" cli/getrandom build/getrandom || return 1
 	real=$PWD/$dir/build/getrandom
-	elf_is "$real" "$class" "$machine" && elf_is "$dir/cli/getrandom" "$class" "$machine" || {
+	if ! elf_is "$real" "$class" "$machine" ||
+		! elf_is "$dir/cli/getrandom" "$class" "$machine"; then
 		echo "tests/ports.sh: $dir: $cc did not build $1 programs" \
 			"(ELF class $class, machine $machine)" >&2
 		return 1
-	}
+	fi
 	if [ -z "$emulator" ]; then
 		ln -s "build/getrandom" "$dir/getrandom"
 		return 0
