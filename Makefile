@@ -8,6 +8,8 @@
 #   make check        the bats suite on this machine's kernel, on the dynamic
 #                     test build build/getrandom (LD_PRELOAD shims need it)
 #   make test         everything: host suites, fuzzing, the QEMU guests
+#   make check-ports  the whole bats suite on the i386, arm64 and armhf
+#                     builds (Debian's cross compilers; ARM under qemu-user)
 #   make vm-check     the QEMU guests only; vm-check-loaded: three in a row
 #                     beside a kernel build
 #   make bench        getrandom against today's tools; bench-scaling: by thread count
@@ -56,7 +58,11 @@ FORTIFY = $(if $(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS)),,-D_FORTIFY_S
 HARDENING = -fstack-protector-strong -fstack-clash-protection \
 	    $(CF_PROTECTION) -fPIE
 LINK_HARDENING = -Wl,-z,relro,-z,now -Wl,-z,noexecstack
-ALL_CPPFLAGS = $(FORTIFY) $(CPPFLAGS)
+# On 32-bit targets (i386, armhf) glibc's time_t and off_t are 32 bits
+# unless asked: the clock of ULIDs and UUIDv7 would stop at 2038, and
+# files could not pass 2 GiB.  On 64-bit targets these change nothing.
+WIDE_TYPES = -D_FILE_OFFSET_BITS=64 -D_TIME_BITS=64
+ALL_CPPFLAGS = $(FORTIFY) $(WIDE_TYPES) $(CPPFLAGS)
 ALL_CFLAGS = -std=gnu11 $(WARNINGS) $(HARDENING) $(CFLAGS)
 LDLIBS = -pthread -lm
 
@@ -81,7 +87,7 @@ HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc
 EFF_WORDLIST ?= /usr/lib/python3/dist-packages/xkcdpass/static/eff-long
 
 .DELETE_ON_ERROR:
-.PHONY: all completions deps run check test vm-check vm-check-loaded vm-shell bench \
+.PHONY: all completions deps run check check-ports test vm-check vm-check-loaded vm-shell bench \
 	bench-scaling fuzz man deb test-debian13 install uninstall \
 	install-man2 uninstall-man2 mostlyclean clean FORCE
 
@@ -150,6 +156,11 @@ check: build/getrandom completions
 
 test: FORCE
 	tests/run-all.sh
+
+# Every test file on each port; make test runs only the files of the code
+# that differs between targets (tests/ports.sh).
+check-ports: FORCE
+	tests/ports.sh --all
 
 # The guest runs the uninitialized-pool checks on the static build and the
 # host suite, from the host's file system, on the dynamic one.

@@ -23,6 +23,19 @@ static ssize_t sys_getrandom(void *buf, size_t len, unsigned int flags)
 }
 
 /*
+ * A call for no bytes: it only waits for the pool (or, with GRND_NONBLOCK,
+ * asks whether it is ready).  Linux takes a NULL buffer for it, but
+ * qemu-user, which runs this tool's ARM builds on other machines, answers
+ * EFAULT; an address that exists does for both.
+ */
+static ssize_t sys_getrandom_none(unsigned int flags)
+{
+	static char nothing;
+
+	return sys_getrandom(&nothing, 0, flags);
+}
+
+/*
  * No handler of this tool lets a signal interrupt getrandom(2) outside
  * --timeout's wait, so EINTR is rare there; one that comes back on every
  * try is a filter's answer, not a signal, and after this many in a row it
@@ -151,7 +164,7 @@ static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 		(void)stop_timer(&old);
 		return POOL_REPORTED;
 	}
-	while (sys_getrandom(NULL, 0, flags) == -1) {
+	while (sys_getrandom_none(flags) == -1) {
 		error = errno;
 		if (error != EINTR)
 			break;
@@ -188,7 +201,7 @@ int wait_for_pool(unsigned int flags, const struct timespec *timeout)
 		flags |= GRND_NONBLOCK;
 	if (timeout != NULL && !(flags & GRND_NONBLOCK))
 		return wait_with_timer(flags, timeout);
-	while (sys_getrandom(NULL, 0, flags) == -1) {
+	while (sys_getrandom_none(flags) == -1) {
 		if (errno != EINTR || ++interrupted == EINTR_RETRIES)
 			return call_error(errno, flags);
 	}

@@ -144,7 +144,7 @@ void report_entropy(const struct options *opts)
 		warnx("122.0 bits: a version 4 UUID");
 		break;
 	case DRAW_NONE:
-		warnx("%.1f bits: %llu bytes", tenths_down(opts->bytes * 8.0L),
+		warnx("%.1f bits: %llu bytes", tenths_down((long double)opts->bytes * 8),
 		      (unsigned long long)opts->bytes);
 		break;
 	case DRAW_MAC:

@@ -92,6 +92,7 @@ assert all(-1 <= x <= 2**64 - 2 for x in v) and max(v) > 2**63' "$OUT"
 }
 
 @test "each value is Lemire's multiply-and-reject of the byte getrandom(2) returned" {
+	require_native
 	require strace
 	require python3
 	traced "$BATS_TEST_TMPDIR/log" -R 1-6 -C 200
@@ -138,6 +139,7 @@ bucket_program='{ b = int($1 / 2305843009213693952); print (b > 5 ? 5 : b) }'
 }
 
 @test "a million draws take a handful of getrandom(2) calls, not one each" {
+	require_native
 	require strace
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=getrandom \
 		"$GETRANDOM" -R 1-100 -C 1000000 >"$OUT"
@@ -150,6 +152,7 @@ bucket_program='{ b = int($1 / 2305843009213693952); print (b > 5 ? 5 : b) }'
 }
 
 @test "a count of one asks getrandom(2) for a little, not a whole batch" {
+	require_native
 	require strace
 	traced "$BATS_TEST_TMPDIR/log" -R 1-6
 	grep -Eq 'getrandom\("[^"]*", 64, 0\) = 64' "$BATS_TEST_TMPDIR/log"
@@ -383,6 +386,7 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 }
 
 @test "--random reaches getrandom(2) as GRND_RANDOM for a draw" {
+	require_native
 	require strace
 	traced "$BATS_TEST_TMPDIR/log" --random -U
 	grep -q 'GRND_RANDOM' "$BATS_TEST_TMPDIR/log"
@@ -397,6 +401,7 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 }
 
 @test "getrandom(2) failing half-way through a draw to --output leaves no file" {
+	require_native
 	require strace
 	mkdir "$BATS_TEST_TMPDIR/d"
 	run -1 --separate-stderr strace -f -qq -o /dev/null \
@@ -407,6 +412,7 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 }
 
 @test "getrandom(2) failing half-way: what reached stdout is whole lines of real draws" {
+	require_native
 	require strace
 	run -1 --separate-stderr strace -f -qq -o /dev/null \
 		-e inject=getrandom:error=EIO:when=5 "$GETRANDOM" -U -C 100000
@@ -424,6 +430,7 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 }
 
 @test "memory stays under 8 MiB for a count of 2^64-1 (read for 50 MB)" {
+	require_native
 	command time -f %M -o "$BATS_TEST_TMPDIR/rss" true 2>/dev/null ||
 		skip "no time(1) that takes -f %M (GNU time) installed"
 	needs_plain_build

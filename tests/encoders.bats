@@ -17,6 +17,7 @@ with_hwcaps() {
 }
 
 @test "--hex spells the bytes getrandom(2) returned, on every encoder path" {
+	require_native
 	require strace
 	local hwcaps n returned
 	for hwcaps in "${HWCAPS[@]}"; do
@@ -32,6 +33,7 @@ with_hwcaps() {
 }
 
 @test "--base64 encodes the bytes getrandom(2) returned, on every encoder path" {
+	require_native
 	require strace
 	local hwcaps n returned
 	for hwcaps in "${HWCAPS[@]}"; do
@@ -73,6 +75,7 @@ paths_run() {
 }
 
 @test "glibc.cpu.hwcaps decides which encoder path runs" {
+	require_native
 	require gdb
 	grep -qw avx2 /proc/cpuinfo || skip "this CPU has no AVX2: there is no path to turn off"
 	nm "$GETRANDOM" 2>/dev/null | grep -qw base64_ssse3 ||

@@ -10,6 +10,7 @@ load helpers
 setup() {
 	common_setup
 	LOG=$BATS_TEST_TMPDIR/trace
+	require_native
 	require strace
 }
 

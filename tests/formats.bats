@@ -141,6 +141,7 @@ check_base64() {
 }
 
 @test "raw output is the bytes getrandom(2) returned, unchanged" {
+	require_native
 	require strace
 	traced "$BATS_TEST_TMPDIR/log" --bytes 48
 	local returned
@@ -150,6 +151,7 @@ check_base64() {
 }
 
 @test "--hex spells the bytes getrandom(2) returned" {
+	require_native
 	require strace
 	traced "$BATS_TEST_TMPDIR/log" --bytes 48 --hex
 	local returned
@@ -159,6 +161,7 @@ check_base64() {
 }
 
 @test "--base64 encodes the bytes getrandom(2) returned, for every padding" {
+	require_native
 	require strace
 	local n returned
 	for n in 30 31 32; do
@@ -186,6 +189,7 @@ returned_chunks_make() {
 }
 
 @test "--hex on the threaded path spells exactly the bytes getrandom(2) returned" {
+	require_native
 	require strace
 	local n=$((1024 * 1024 + 7))
 	run -0 traced "$BATS_TEST_TMPDIR/log" --bytes "$n" --hex --threads=4
@@ -193,6 +197,7 @@ returned_chunks_make() {
 }
 
 @test "--base64 on the threaded path encodes exactly the bytes getrandom(2) returned" {
+	require_native
 	require strace
 	local n=$((1024 * 1024 + 8))
 	run -0 traced "$BATS_TEST_TMPDIR/log" --bytes "$n" --base64 --threads=4
@@ -202,6 +207,7 @@ returned_chunks_make() {
 }
 
 @test "raw output on the threaded path is exactly the bytes getrandom(2) returned" {
+	require_native
 	require strace
 	local n=$((2 * 1024 * 1024 + 1))
 	run -0 traced "$BATS_TEST_TMPDIR/log" --bytes "$n" --threads=4

@@ -167,6 +167,8 @@ files_in() {
 # The fcntl(2) calls, for strace's -e trace= and inject=: 32-bit targets
 # make them as fcntl64(2).
 export FCNTL='/^fcntl(64)?$'
+# The fchown(2) calls, likewise: i386 makes them as fchown32(2).
+export FCHOWN='/^fchown(32)?$'
 
 # hex_decoded [FILE]: prints the bytes that the one line of hex in FILE
 # (default: standard input) spells, for large outputs (unhex takes a
@@ -198,11 +200,23 @@ outdir() {
 	echo "$BATS_TEST_TMPDIR/out"
 }
 
+# require_native: skips a test that needs $GETRANDOM to be a program of
+# this machine's: one run under strace, with a library preloaded, under
+# valgrind or gdb, or copied elsewhere.  tests/ports.sh sets
+# GETRANDOM_EMULATOR when $GETRANDOM runs under qemu-user, which would
+# trace, preload or copy the emulator instead.
+require_native() {
+	[ -z "${GETRANDOM_EMULATOR:-}" ] ||
+		skip "needs a native binary (runs under qemu-user here)"
+}
+
 # build_tools: puts the fault shim (tests/shim/faults.c) and the checker
 # tests/tools/dupblocks.c, built once per bats run (under a lock: files may
 # run in parallel), into the file's temporary directory; call from
-# setup_file (or a test). need_tools skips the tests that use them where there is no C
-# compiler.
+# setup_file (or a test).  The shim is built with SHIM_CC (default cc), the
+# compiler of $GETRANDOM's target (tests/ports.sh sets it): it is preloaded
+# into getrandom, while the checkers run here.  need_tools skips the tests
+# that use them where there is no C compiler.
 build_tools() {
 	command -v cc >/dev/null || return 0
 	local dir=$BATS_RUN_TMPDIR/tools
@@ -210,7 +224,7 @@ build_tools() {
 		flock 9
 		[ -x "$dir/dupblocks" ] && exit 0
 		mkdir -p "$dir" &&
-			cc -O2 -shared -fPIC -o "$dir/faults.so" "$TESTS/shim/faults.c" -ldl &&
+			"${SHIM_CC:-cc}" -O2 -shared -fPIC -o "$dir/faults.so" "$TESTS/shim/faults.c" -ldl &&
 			cc -O2 -o "$dir/dupblocks.tmp" "$TESTS/tools/dupblocks.c" &&
 			mv "$dir/dupblocks.tmp" "$dir/dupblocks"
 	) 9>"$BATS_RUN_TMPDIR/tools.lock" || return 1

@@ -67,6 +67,7 @@ owner_mode() {
 # A write by a process without CAP_FSETID clears set-user-ID and
 # set-group-ID: the mode must be set after the last byte, or checked.
 @test "-m 7750 without root's privileges: FILE has 7750, however many bytes" {
+	require_native
 	local n
 	for n in 4 1M; do
 		rm -f "$D/key"
@@ -98,6 +99,7 @@ owner_mode() {
 }
 
 @test "the mode is set again after the last write, before the file is synced and linked" {
+	require_native
 	require strace
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=write,fchmod,fsync,linkat \
 		"$GETRANDOM" -n 1M -m 0640 -o "$D/key"
@@ -134,27 +136,30 @@ owner_mode() {
 }
 
 # order LOG: the calls of LOG that matter, as "fchown fchmod linkat" etc.
+# (i386's fchown32 is named fchown).
 order() {
-	grep -Eo '^[0-9]+ +(fchown|fchmod|linkat|link|rename|renameat2?)\(' "$1" |
-		sed -E 's/^[0-9]+ +//; s/\($//' | tr '\n' ' '
+	grep -Eo '^[0-9]+ +(fchown(32)?|fchmod|linkat|link|rename|renameat2?)\(' "$1" |
+		sed -E 's/^[0-9]+ +//; s/\($//; s/^fchown32$/fchown/' | tr '\n' ' '
 }
 
 @test "owner and mode are set on the unnamed file before it is linked into place" {
+	require_native
 	require strace
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
-		-e trace=fchown,fchmod,linkat,link,rename,renameat,renameat2 \
+		-e trace="$FCHOWN",fchmod,linkat,link,rename,renameat,renameat2 \
 		"$GETRANDOM" -n 32 -m 0640 --group "$(id -g)" -o "$D/key"
 	# Once when the file is created, again after the last byte.
 	[ "$(order "$BATS_TEST_TMPDIR/log")" = "fchmod fchown fchmod fchown fchmod linkat " ]
 	grep -Eq 'fchmod\([0-9]+, 0640\)' "$BATS_TEST_TMPDIR/log"
-	grep -Eq "fchown\\([0-9]+, -1, $(id -g)\\)" "$BATS_TEST_TMPDIR/log"
+	grep -Eq "fchown(32)?\\([0-9]+, -1, $(id -g)\\)" "$BATS_TEST_TMPDIR/log"
 }
 
 @test "with --force too: fchown and fchmod come before the rename" {
+	require_native
 	require strace
 	echo old >"$D/key"
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
-		-e trace=fchown,fchmod,linkat,link,rename,renameat,renameat2 \
+		-e trace="$FCHOWN",fchmod,linkat,link,rename,renameat,renameat2 \
 		"$GETRANDOM" -U7 -m 0644 --group "$(id -g)" --force -o "$D/key"
 	[[ $(order "$BATS_TEST_TMPDIR/log") == "fchmod fchown fchmod fchown fchmod linkat rename"* ]]
 	[ "$(stat -c %a "$D/key")" = 644 ]
@@ -162,11 +167,12 @@ order() {
 }
 
 @test "without O_TMPFILE: the hidden temporary gets owner and mode before its link" {
+	require_native
 	require strace
 	require cc
 	build_tools
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" \
-		-e trace=openat,fchown,fchmod,linkat,link,rename,renameat,renameat2 \
+		-e trace=openat,"$FCHOWN",fchmod,linkat,link,rename,renameat,renameat2 \
 		env FAULT_NO_TMPFILE=1 LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
 		ASAN_OPTIONS="detect_leaks=0:verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
 		"$GETRANDOM" -n 32 -m 0604 --group "$(id -g)" -o "$D/key"
@@ -210,6 +216,7 @@ order() {
 }
 
 @test "--owner and --group take +N as the id N, looked up nowhere, as chown does" {
+	require_native
 	require strace
 	run -0 strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=openat,open \
 		"$GETRANDOM" -n 32 --owner "+$(id -u):+$(id -g)" -o "$D/a"
@@ -235,6 +242,7 @@ order() {
 }
 
 @test "/etc/passwd or /etc/group unreadable is a failure to read, not an unknown name" {
+	require_native
 	require strace
 	local e file args
 	for e in EMFILE EACCES EIO; do
@@ -257,6 +265,7 @@ order() {
 }
 
 @test "no /etc/passwd or /etc/group: names are unknown, numbers still work" {
+	require_native
 	require strace
 	run -2 --separate-stderr strace -f -qq -o /dev/null -P /etc/passwd \
 		-e inject=openat:error=ENOENT "$GETRANDOM" -n 32 --owner=root -o "$D/key"
@@ -284,15 +293,17 @@ order() {
 }
 
 @test "fchown refused: status 1, a message naming FILE, and no file" {
+	require_native
 	require strace
 	run -1 --separate-stderr strace -f -qq -o /dev/null \
-		-e inject=fchown:error=EPERM "$GETRANDOM" -n 32 \
+		-e inject="$FCHOWN":error=EPERM "$GETRANDOM" -n 32 \
 		--group "$(id -g)" -o "$D/key"
 	[ "$stderr" = "getrandom: cannot set the owner and mode of '$D/key': Operation not permitted" ]
 	[ -z "$(files_in "$D")" ]
 }
 
 @test "names come from /etc/passwd and /etc/group, never through NSS" {
+	require_native
 	require strace
 	# A static glibc loading an NSS module ("passwd: files systemd")
 	# crashes; nsswitch.conf is the first thing NSS reads.

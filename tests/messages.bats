@@ -76,9 +76,10 @@ says() {
 }
 
 @test "owner and mode refused: the name is quoted" {
+	require_native
 	require strace
 	says "getrandom: cannot set the owner and mode of $Q: Operation not permitted" \
-		inject fchown:error=EPERM -- --group "$(id -g)" -o "$FILE"
+		inject "$FCHOWN:error=EPERM" -- --group "$(id -g)" -o "$FILE"
 	[ "$status" -eq 1 ]
 	says "getrandom: cannot set the owner and mode of $Q: Operation not permitted" \
 		inject fchmod:error=EPERM:when=1 -- -o "$FILE"
@@ -87,6 +88,7 @@ says() {
 }
 
 @test "write, sync, link and rename failing: the name is quoted" {
+	require_native
 	require strace
 	says "getrandom: cannot write $Q: No space left on device" \
 		inject write:error=ENOSPC:when=1 -- -o "$FILE"
@@ -104,6 +106,7 @@ says() {
 }
 
 @test "warnings once FILE is in place: both names are quoted" {
+	require_native
 	require strace
 	says "getrandom: $Q is in place, but its directory could not be synced: Input/output error" \
 		inject fsync:error=EIO:when=2 -- -o "$FILE"

@@ -26,12 +26,16 @@ packages_of() {
 		zsh fish ;;
 	fuzz) echo clang libclang-rt-14-dev ;;
 	vm) echo linux-source-6.1 qemu-system-x86 busybox-static bash-static bats \
-		gcc gcc-multilib make flex bison bc libelf-dev libssl-dev cpio \
+		gcc gcc-i686-linux-gnu libc6-dev-i386-cross make flex bison bc libelf-dev libssl-dev cpio \
 		xz-utils git coreutils python3-ply python3-git ;;
 	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 \
 		strace gnuplot-nox xkcdpass ;;
-	# tests/ports.sh: the i386 build, with gcc -m32.
-	ports) echo gcc-multilib ;;
+	# tests/ports.sh: Debian's cross compilers (each with its target's
+	# libc) and qemu-user-static to run the ARM builds.  They conflict with
+	# gcc-multilib: nothing here builds with gcc -m32.
+	ports) echo gcc-i686-linux-gnu libc6-dev-i386-cross \
+		gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
+		gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user-static ;;
 	deb) echo build-essential debhelper dpkg-dev fakeroot ;;
 	debian13) echo debootstrap debian-archive-keyring git ;;
 	all) for step in build suite tools fuzz vm bench ports deb debian13; do packages_of "$step"; done ;;

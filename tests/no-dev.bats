@@ -15,21 +15,25 @@ no_dev_access() {
 }
 
 @test "no /dev access for raw bytes" {
+	require_native
 	require strace
 	no_dev_access --bytes 64
 }
 
 @test "no /dev access with --random" {
+	require_native
 	require strace
 	no_dev_access --random --bytes 64
 }
 
 @test "no /dev access with --insecure" {
+	require_native
 	require strace
 	no_dev_access --insecure --bytes 64
 }
 
 @test "no /dev access with --nonblock, --check, --timeout, --bytes=0" {
+	require_native
 	require strace
 	no_dev_access --nonblock --bytes 64
 	no_dev_access --check
@@ -38,6 +42,7 @@ no_dev_access() {
 }
 
 @test "no /dev access for a threaded stream in hex" {
+	require_native
 	require strace
 	no_dev_access --bytes 4M --hex --threads=4
 }
@@ -56,6 +61,7 @@ at_fd_floor() {
 }
 
 @test "works with the file descriptor limit at its floor" {
+	require_native
 	needs_plain_build
 	run -0 --separate-stderr at_fd_floor --bytes 16 --hex
 	[ -z "$stderr" ]
@@ -63,6 +69,7 @@ at_fd_floor() {
 }
 
 @test "a large threaded stream works with the file descriptor limit at its floor" {
+	require_native
 	needs_plain_build
 	run -0 --separate-stderr at_fd_floor --bytes 4M --threads=4
 	[ -z "$stderr" ]
@@ -70,6 +77,7 @@ at_fd_floor() {
 }
 
 @test "--output needs just one free file descriptor" {
+	require_native
 	needs_plain_build
 	# 0, 1 and 2 are open and 3 is closed (bats keeps it for itself): the
 	# limit of 4 leaves one descriptor, for the file.
@@ -104,6 +112,7 @@ make_chroot() {
 }
 
 @test "works in a chroot without /dev, /proc or /sys" {
+	require_native
 	needs_plain_build
 	make_chroot "$BATS_TEST_TMPDIR/root"
 	run -0 --separate-stderr chroot "$BATS_TEST_TMPDIR/root" /getrandom --bytes 16 --hex
@@ -113,6 +122,7 @@ make_chroot() {
 }
 
 @test "--output works in a chroot without /dev or /proc" {
+	require_native
 	needs_plain_build
 	make_chroot "$BATS_TEST_TMPDIR/root"
 	mkdir "$BATS_TEST_TMPDIR/root/keys"

@@ -72,6 +72,7 @@ require_gnu_head() {
 }
 
 @test "the timeout message prints the duration exactly, never truncated to zero" {
+	require_native
 	require strace
 	local d expected
 	for d in 0.0001:0.0001 1.9999:1.9999 0.002m:0.12 .25:0.25; do

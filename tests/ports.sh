@@ -1,30 +1,133 @@
 #!/usr/bin/env bash
-# Builds getrandom for i386 (gcc -m32, warnings as errors) and runs on it
-# the test files of the code that differs between targets: the integer
-# draws and ranges (64x64-bit products without a 128-bit type), the
-# encoders (no SIMD path off x86_64), the number parsers, and the pump's
-# chunk and stream boundaries.  An i386 binary runs natively on x86_64.
-#   tests/ports.sh       (make test runs it; TAP in build/tap/port-i386.tap)
-# The build is out of the tree, in build/port-i386, so build/getrandom stays;
-# it is the dynamic test build, as on the host.
+# Builds getrandom for other Debian architectures with Debian's own cross
+# compilers (warnings as errors, through the Makefile as a user would) and
+# runs bats files on each build:
+#   tests/ports.sh [PORT...]        (make test) the files of the code that
+#                                   differs between targets; TAP in
+#                                   build/tap/port-PORT.tap
+#   tests/ports.sh --all [PORT...]  (make check-ports) every test file; TAP
+#                                   in build/tap/port-PORT-all.tap
+# PORT: i386, arm64, armhf (default: all three).  The files of the code that
+# differs between targets are the integer draws and ranges (64x64-bit
+# products without a 128-bit type), the encoders (no SIMD path off x86),
+# the number parsers, and the pump's chunk and stream boundaries.
+# An i386 program runs natively on x86_64; the ARM ones run under
+# qemu-user, called by name (not through binfmt_misc, which CI may lack),
+# from a wrapper script build/port-PORT/getrandom that the tests take as
+# $GETRANDOM.  There GETRANDOM_EMULATOR is set, and the tests that need a
+# native binary (strace, LD_PRELOAD, valgrind, gdb) skip, saying so.
+# Each port checks what really runs: the ELF machine of its build, and the
+# platform (AT_PLATFORM) that the running program's auxiliary vector names.
+# The builds are out of the tree, in build/port-PORT, so build/getrandom
+# stays the host's dynamic test build.  Every port runs; exits 1 if any
+# failed.
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
 
 FILES=(draws.bats encoders.bats formats.bats tokens.bats numbers.bats
 	usage.bats combinations.bats robust-load.bats streams.bats)
-DIR=build/port-i386
+
+# port_settings PORT: sets cc, machine (the ELF e_machine), class (1: 32-bit,
+# 2: 64-bit), platform (an ERE for AT_PLATFORM), emulator and sysroot.
+port_settings() {
+	emulator='' sysroot=''
+	case $1 in
+	i386) cc=i686-linux-gnu-gcc machine=3 class=1 platform='i[3-6]86' ;;
+	arm64) cc=aarch64-linux-gnu-gcc machine=183 class=2 platform=aarch64
+	       emulator=qemu-aarch64-static sysroot=/usr/aarch64-linux-gnu ;;
+	armhf) cc=arm-linux-gnueabihf-gcc machine=40 class=1 platform='v[5-8]l'
+	       emulator=qemu-arm-static sysroot=/usr/arm-linux-gnueabihf ;;
+	*) echo "tests/ports.sh: unknown port '$1' (i386, arm64, armhf)" >&2
+	   return 2 ;;
+	esac
+}
+
+# elf_is FILE CLASS MACHINE: FILE is an ELF file of that class and machine.
+elf_is() {
+	[ "$(head -c 4 "$1")" = $'\x7fELF' ] &&
+		[ "$(od -An -tu1 -j4 -N1 "$1" | tr -d ' ')" = "$2" ] &&
+		[ "$(od -An -tu2 -j18 -N2 "$1" | tr -d ' ')" = "$3" ]
+}
+
+# build PORT DIR: builds DIR/cli/getrandom (static, what make install
+# installs) and DIR/build/getrandom (dynamic, the one tested) with the
+# port's compiler, and writes DIR/getrandom, what the tests run.
+build() {
+	local dir=$2 real
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp -r Makefile cli "$dir/"
+	make -s -C "$dir" WERROR=1 CC="$cc" cli/getrandom build/getrandom || return 1
+	real=$PWD/$dir/build/getrandom
+	if ! elf_is "$real" "$class" "$machine" ||
+		! elf_is "$dir/cli/getrandom" "$class" "$machine"; then
+		echo "tests/ports.sh: $dir: $cc did not build $1 programs" \
+			"(ELF class $class, machine $machine)" >&2
+		return 1
+	fi
+	if [ -z "$emulator" ]; then
+		ln -s "build/getrandom" "$dir/getrandom"
+		return 0
+	fi
+	# The tests run $GETRANDOM by its path: one executable that runs the
+	# build under qemu-user, with the target's libraries (-L).
+	printf '#!/bin/sh\nexec %s -L %s %s "$@"\n' "$emulator" "$sysroot" "$real" >"$dir/getrandom"
+	chmod +x "$dir/getrandom"
+}
+
+# check_runs PORT DIR: the program that DIR/getrandom runs is the port's:
+# the C library prints the auxiliary vector (LD_SHOW_AUXV), whose
+# AT_PLATFORM is the running program's, not the file's.
+check_runs() {
+	local seen
+	seen=$(LD_SHOW_AUXV=1 "$2/getrandom" --version | sed -n 's/^AT_PLATFORM: *//p' | tail -n 1)
+	[[ $seen =~ ^($platform)$ ]] || {
+		echo "tests/ports.sh: $2/getrandom runs a program for '$seen', not for $1" >&2
+		return 1
+	}
+}
+
+# run_port PORT: builds the port, checks it, runs its files, with TAP in
+# $tap; a build or check that fails is a failed test there, so that the
+# summary counts it.  The time of each step goes to the TAP as a comment.
+run_port() {
+	local name=$1 dir=build/port-$1 start built tested files
+	port_settings "$name"
+	tap=build/tap/port-$name$suffix.tap
+	start=$(date +%s)
+	echo "# port $name: ${FILES[*]}" | tee "$tap"
+	if ! build "$name" "$dir" || ! check_runs "$name" "$dir"; then
+		printf '1..1\nnot ok 1 port %s: build and check (see above)\n' "$name" | tee -a "$tap"
+		return 1
+	fi
+	built=$(date +%s)
+	files=("${FILES[@]/#/tests/}")
+	GETRANDOM=$PWD/$dir/getrandom GETRANDOM_EMULATOR=$emulator SHIM_CC=$cc \
+		PATH=$PWD/tests/bats-timeout:$PATH \
+		bats --tap --timing "${files[@]}" | tee -a "$tap" || status=1
+	tested=$(date +%s)
+	echo "# port $name: built in $((built - start)) s, tested in $((tested - built)) s" | tee -a "$tap"
+}
+
+suffix=''
+if [ "${1:-}" = --all ]; then
+	shift
+	suffix=-all
+	mapfile -t FILES < <(cd tests && ls -- *.bats)
+fi
+ports=("$@")
+[ ${#ports[@]} -gt 0 ] || ports=(i386 arm64 armhf)
+for port in "${ports[@]}"; do port_settings "$port" || exit 2; done
 
 tests/need.sh suite build ports
-rm -rf "$DIR"
-mkdir -p "$DIR" build/tap
-cp -r Makefile cli "$DIR/"
-make -s -C "$DIR" WERROR=1 CFLAGS="-O2 -g -m32" LDFLAGS=-m32 build/getrandom
-# ELF class 1 (32-bit), machine 3 (i386): the flags did take.
-[ "$(od -An -tu1 -j4 -N1 "$DIR/build/getrandom" | tr -d ' ')" = 1 ] &&
-	[ "$(od -An -tu2 -j18 -N2 "$DIR/build/getrandom" | tr -d ' ')" = 3 ] ||
-	{ echo "tests/ports.sh: $DIR/build/getrandom is not an i386 program" >&2; exit 1; }
-files=("${FILES[@]/#/tests/}")
-echo "# port i386: ${FILES[*]}"
+# What some files read from the tree, made by the host's compiler: the
+# completions (completion.bats) and the word list (robust-load.bats's
+# ThreadSanitizer build).
+make -s WERROR=1 completions build/eff-wordlist.inc
+mkdir -p build/tap
 export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-300}
-GETRANDOM=$PWD/$DIR/build/getrandom PATH=$PWD/tests/bats-timeout:$PATH \
-	bats --tap --timing "${files[@]}" | tee build/tap/port-i386.tap
+status=0
+for port in "${ports[@]}"; do
+	run_port "$port" || { status=1; echo "# port $port: FAILED" >&2; }
+done
+exit "$status"

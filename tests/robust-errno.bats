@@ -67,6 +67,7 @@ sweep() {
 }
 
 @test "getrandom(2) failing with any errno: bytes, text and the parallel fill" {
+	require_native
 	WANT_EMPTY=1 sweep getrandom -n 32 --hex
 	WANT_EMPTY=1 sweep getrandom -n 32
 	WANT_EMPTY=1 sweep getrandom -n 2M --threads 2 --base64
@@ -75,12 +76,14 @@ sweep() {
 }
 
 @test "getrandom(2) failing with any errno: --check, and --nonblock's EAGAIN is status 3" {
+	require_native
 	WANT_EMPTY=1 WANT3=EAGAIN QUIET3=1 sweep getrandom --check
 	WANT_EMPTY=1 WANT3=EAGAIN sweep getrandom -n 32 --nonblock --hex
 	WANT_EMPTY=1 sweep getrandom -n 32 --insecure --hex
 }
 
 @test "getrandom(2) failing with any errno: --range, --password, --uuid" {
+	require_native
 	WANT_EMPTY=1 sweep getrandom -R 1-6
 	WANT_EMPTY=1 sweep getrandom -R 1-6 -C 1000
 	WANT_EMPTY=1 sweep getrandom --password 12
@@ -89,6 +92,7 @@ sweep() {
 }
 
 @test "getrandom(2) failing with any errno: --output leaves no file" {
+	require_native
 	WANT_EMPTY=1 sweep getrandom -n 32 -o "$D/key"
 	WANT_EMPTY=1 sweep getrandom -U -o "$D/key"
 	echo old >"$D/old"
@@ -97,6 +101,7 @@ sweep() {
 }
 
 @test "getrandom(2) failing with any errno while --timeout waits: only the timer's end is a time-out" {
+	require_native
 	# EINTR on every call is a wait that the timer alone ends: status 3.
 	WANT_EMPTY=1 WANT3=EINTR sweep getrandom -n 32 --timeout 0.1 --hex
 	WANT_EMPTY=1 WANT3=EINTR sweep getrandom -n 0 --timeout 0.1
@@ -104,6 +109,7 @@ sweep() {
 }
 
 @test "the --timeout timer's calls failing with any errno" {
+	require_native
 	local call calls="setitimer rt_sigaction rt_sigprocmask"
 	# rt_sigtimedwait is left out: it only takes a pending alarm, and its
 	# failure means there is none.  AddressSanitizer's runtime installs
@@ -118,6 +124,7 @@ sweep() {
 }
 
 @test "write(2) to standard output failing with any errno" {
+	require_native
 	# EINTR and EAGAIN mean "again" to the writer, but not for ever: on
 	# every call they end the run as any other errno does.
 	WANT_EMPTY=1 ONLY_PATH=$f sweep write -n 32 --hex
@@ -125,12 +132,13 @@ sweep() {
 }
 
 @test "write(2), fsync, fchmod, fchown, linkat and rename of --output failing with any errno" {
+	require_native
 	local no_again=${ERRNOS//EINTR/}
 	no_again=${no_again//EAGAIN/}
 	ERRNOS=$no_again sweep write:when=1 -n 32 -o "$D/key"
 	sweep fsync:when=1 -n 32 -o "$D/key"
 	sweep fchmod:when=1 -U -o "$D/key"
-	sweep fchown -n 32 --group "$(id -g)" -o "$D/key"
+	sweep "$FCHOWN" -n 32 --group "$(id -g)" -o "$D/key"
 	# EEXIST from link is FILE appearing meanwhile: one message all the same.
 	sweep linkat -n 32 -o "$D/key"
 	echo old >"$D/old"
@@ -139,6 +147,7 @@ sweep() {
 }
 
 @test "close(2) of standard output failing with any errno but EBADF" {
+	require_native
 	# EBADF is a standard output that was never open, which --bytes=0
 	# may meet without an error (tests/errors.bats).
 	ERRNOS=${ERRNOS//EBADF/} ONLY_PATH=$f sweep close -n 32 --hex

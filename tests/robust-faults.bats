@@ -22,6 +22,7 @@ setup() {
 # --- getrandom(2) ---
 
 @test "getrandom(2) failing with EINTR on calls 5 to 8 still gives exactly N bytes" {
+	require_native
 	run -0 --separate-stderr to "$f" \
 		inject getrandom:error=EINTR:when=5..8 -- --bytes 1M --threads 1
 	[ "$(injections)" -eq 4 ]
@@ -31,6 +32,7 @@ setup() {
 }
 
 @test "getrandom(2) EINTR on later calls of the parallel fill still gives exactly N bytes" {
+	require_native
 	run -0 --separate-stderr to "$f" \
 		inject getrandom:error=EINTR:when=5..8 -- --bytes 4M --threads 4 --hex
 	# strace counts per thread: calls 5 to 8 of each worker that got that far.
@@ -41,6 +43,7 @@ setup() {
 }
 
 @test "short reads from getrandom(2) still fill all N bytes" {
+	require_native
 	run -0 --separate-stderr to "$f" \
 		shim FAULT_GETRANDOM_MAX=7 -- --bytes 100000 --threads 1
 	[ "$(size "$f")" -eq 100000 ]
@@ -49,12 +52,14 @@ setup() {
 }
 
 @test "one byte per getrandom(2) call still gives the whole hex key" {
+	require_native
 	run -0 shim FAULT_GETRANDOM_MAX=1 -- --bytes 64 --hex
 	[[ $output =~ ^[0-9a-f]{128}$ ]]
 	[[ ! $output =~ 0000000000000000 ]]
 }
 
 @test "short reads on the parallel path still fill every chunk" {
+	require_native
 	run -0 --separate-stderr to "$f" \
 		shim FAULT_GETRANDOM_MAX=5000 -- --bytes 3M --threads 4 --base64
 	base64 -d "$f" >"$f.raw"
@@ -63,12 +68,14 @@ setup() {
 }
 
 @test "getrandom(2) failing with EFAULT: status 1, a message, nothing written" {
+	require_native
 	run -1 --separate-stderr inject getrandom:error=EFAULT -- --bytes 32 --hex
 	[ "$stderr" = "getrandom: getrandom(2) failed: Bad address" ]
 	[ -z "$output" ]
 }
 
 @test "EFAULT after part of an --output was written leaves no file" {
+	require_native
 	d=$(outdir)
 	run -1 --separate-stderr \
 		inject getrandom:error=EFAULT:when=3 -- --bytes 1M --threads 1 --output "$d/key"
@@ -77,6 +84,7 @@ setup() {
 }
 
 @test "ENOSYS on a later call of the parallel fill is reported once, and no file is left" {
+	require_native
 	d=$(outdir)
 	run -1 --separate-stderr \
 		inject getrandom:error=ENOSYS:when=6 -- --bytes 8M --threads 4 --output "$d/key"
@@ -87,6 +95,7 @@ setup() {
 # --- write(2) to standard output ---
 
 @test "write(2) failing with EINTR still gives exactly N bytes" {
+	require_native
 	run -0 --separate-stderr to "$f" \
 		inject write:error=EINTR:when=1..3 -- --bytes 1M --threads 1
 	[ "$(injections)" -eq 3 ]
@@ -94,6 +103,7 @@ setup() {
 }
 
 @test "write(2) failing with EAGAIN: the tool polls and carries on" {
+	require_native
 	run -0 --separate-stderr to "$f" \
 		inject write:error=EAGAIN:when=2..4 -- --bytes 2M --threads 2 --hex
 	[ "$(injections)" -eq 3 ]
@@ -112,6 +122,7 @@ never_written() {
 }
 
 @test "write(2) failing with EINTR or EAGAIN on every call: status 1 and one message, no spin" {
+	require_native
 	need_tools
 	local e why d
 	d=$(outdir)
@@ -136,6 +147,7 @@ never_written() {
 }
 
 @test "short writes still give exactly N bytes" {
+	require_native
 	run -0 --separate-stderr to "$f" \
 		shim FAULT_WRITE_MAX=1000 -- --bytes 300001 --hex
 	[ "$(size "$f")" -eq 600003 ]
@@ -143,6 +155,7 @@ never_written() {
 }
 
 @test "stdout left non-blocking on a slow pipe: all bytes arrive, raw" {
+	require_native
 	run -0 perl "$TESTS/tools/nonblock-pipe.pl" env ASAN_OPTIONS=detect_leaks=0 \
 		strace -f -qq -o "$BATS_TEST_TMPDIR/trace" -e trace=write,poll \
 		"$GETRANDOM" --bytes 4M --threads 1
@@ -160,12 +173,14 @@ never_written() {
 }
 
 @test "write(2) failing with ENOSPC on stdout: status 1 and the reason" {
+	require_native
 	run -1 --separate-stderr to "$f" \
 		inject write:error=ENOSPC:when=2 -- --bytes 1M --threads 1
 	[ "$stderr" = "getrandom: write error on standard output: No space left on device" ]
 }
 
 @test "write(2) failing with EIO on stdout: status 1 and the reason" {
+	require_native
 	run -1 --separate-stderr to "$f" \
 		inject write:error=EIO:when=1 -- --bytes 32 --hex
 	[ "$stderr" = "getrandom: write error on standard output: Input/output error" ]
@@ -175,6 +190,7 @@ never_written() {
 # --- --output: write, fsync, link, rename ---
 
 @test "--output: write(2) failing with ENOSPC leaves no file and no temporary" {
+	require_native
 	d=$(outdir)
 	run -1 --separate-stderr \
 		inject write:error=ENOSPC:when=3 -- --bytes 1M --threads 1 --output "$d/key"
@@ -183,6 +199,7 @@ never_written() {
 }
 
 @test "--output: write(2) failing with EIO on the parallel path leaves nothing" {
+	require_native
 	d=$(outdir)
 	run -1 --separate-stderr \
 		inject write:error=EIO:when=5 -- --bytes 8M --threads 4 --hex --output "$d/key"
@@ -191,6 +208,7 @@ never_written() {
 }
 
 @test "--output: write(2) interrupted by EINTR still gives exactly N bytes" {
+	require_native
 	d=$(outdir)
 	run -0 inject write:error=EINTR:when=1..3 -- --bytes 5M --threads 4 --output "$d/key"
 	[ "$(size "$d/key")" -eq 5242880 ]
@@ -198,6 +216,7 @@ never_written() {
 }
 
 @test "--output: fsync failing leaves no file" {
+	require_native
 	d=$(outdir)
 	run -1 --separate-stderr inject fsync:error=EIO:when=1 -- --output "$d/key"
 	[ "$stderr" = "getrandom: cannot sync '$d/key': Input/output error" ]
@@ -207,6 +226,7 @@ never_written() {
 # Once FILE is in place the run has done what it was asked: status 1
 # would tell a script that nothing changed while the old key is gone.
 @test "--output: the directory's fsync failing after FILE is placed is a warning, status 0" {
+	require_native
 	d=$(outdir)
 	run -0 --separate-stderr inject fsync:error=EIO:when=2 -- --bytes 100 --output "$d/key"
 	[ "$stderr" = "getrandom: '$d/key' is in place, but its directory could not be synced: Input/output error" ]
@@ -215,6 +235,7 @@ never_written() {
 }
 
 @test "--output --force: the directory's fsync failing still leaves the new key, status 0" {
+	require_native
 	d=$(outdir)
 	echo old >"$d/key"
 	run -0 --separate-stderr inject fsync:error=EIO:when=2 -- --bytes 100 --force --output "$d/key"
@@ -224,6 +245,7 @@ never_written() {
 }
 
 @test "--output: closing FILE failing after it is placed is a warning, status 0" {
+	require_native
 	d=$(outdir)
 	echo old >"$d/key"
 	# Which close(2) is FILE's: the first after the rename, in a clean run.
@@ -256,6 +278,7 @@ dropbox_files() {
 }
 
 @test "a drop box (mode 0300): --force replaces the key, syncs its file system, status 0" {
+	require_native
 	dropbox
 	run -0 --separate-stderr unprivileged env ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
 		strace -f -qq -o "$BATS_TEST_TMPDIR/trace" \
@@ -275,6 +298,7 @@ dropbox_files() {
 }
 
 @test "a drop box (mode 0300): the file system's sync failing is a warning, the new key stays" {
+	require_native
 	dropbox
 	run -0 --separate-stderr unprivileged env ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
 		strace -f -qq -o "$BATS_TEST_TMPDIR/trace" \
@@ -285,6 +309,7 @@ dropbox_files() {
 }
 
 @test "a drop box (mode 0300), no O_TMPFILE: --force replaces the key, no temporary left" {
+	require_native
 	dropbox
 	run -0 --separate-stderr unprivileged env FAULT_NO_TMPFILE=1 \
 		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --bytes 40 --force --output "$d/psk"
@@ -294,6 +319,7 @@ dropbox_files() {
 }
 
 @test "no O_TMPFILE: removing the temporary name failing after the link is a warning, status 0" {
+	require_native
 	d=$(outdir)
 	run -0 --separate-stderr inject FAULT_NO_TMPFILE=1 unlink:error=EIO -- --bytes 40 --output "$d/key"
 	[[ $stderr == "getrandom: '$d/key' is in place, but its temporary copy '$d/.key."??????"' could not be removed: Input/output error" ]]
@@ -301,6 +327,7 @@ dropbox_files() {
 }
 
 @test "--output: linkat failing leaves no file" {
+	require_native
 	d=$(outdir)
 	run -1 --separate-stderr inject linkat:error=EIO -- --output "$d/key"
 	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
@@ -308,6 +335,7 @@ dropbox_files() {
 }
 
 @test "--output: linkat with AT_EMPTY_PATH refused, the /proc link is used" {
+	require_native
 	d=$(outdir)
 	run -0 inject linkat:error=EPERM:when=1 -- --bytes 77 --output "$d/key"
 	[ "$(injections)" -eq 1 ]
@@ -317,6 +345,7 @@ dropbox_files() {
 }
 
 @test "--output: FILE appearing before the link is reported, nothing replaced" {
+	require_native
 	d=$(outdir)
 	run -1 --separate-stderr inject linkat:error=EEXIST -- --output "$d/key"
 	[ "$stderr" = "getrandom: '$d/key': File exists (use --force to replace it)" ]
@@ -324,6 +353,7 @@ dropbox_files() {
 }
 
 @test "--output --force: rename failing keeps the old file and leaves no temporary" {
+	require_native
 	d=$(outdir)
 	echo old >"$d/key"
 	run -1 --separate-stderr inject rename:error=EIO -- --force --output "$d/key"
@@ -335,6 +365,7 @@ dropbox_files() {
 # --- --output without O_TMPFILE: the named temporary file ---
 
 @test "no O_TMPFILE: the named-temporary fallback writes the whole file, mode 0600" {
+	require_native
 	d=$(outdir)
 	run -0 inject FAULT_NO_TMPFILE=1 -- --bytes 4M --threads 4 --hex --output "$d/key"
 	grep -q 'O_EXCL' "$BATS_TEST_TMPDIR/trace"	# mkostemp, not O_TMPFILE
@@ -344,6 +375,7 @@ dropbox_files() {
 }
 
 @test "no O_TMPFILE: names of 248 to 255 bytes are created and replaced" {
+	require_native
 	d=$(outdir)
 	local n name
 	for n in 248 255; do
@@ -357,6 +389,7 @@ dropbox_files() {
 }
 
 @test "no O_TMPFILE: --force replaces the file and leaves no temporary" {
+	require_native
 	d=$(outdir)
 	echo old >"$d/key"
 	run -0 shim FAULT_NO_TMPFILE=1 -- --bytes 33 --force --output "$d/key"
@@ -366,6 +399,7 @@ dropbox_files() {
 }
 
 @test "no O_TMPFILE: write(2) failing removes the temporary" {
+	require_native
 	d=$(outdir)
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		write:error=ENOSPC:when=2 -- --bytes 1M --threads 1 --output "$d/key"
@@ -374,6 +408,7 @@ dropbox_files() {
 }
 
 @test "no O_TMPFILE: fsync failing removes the temporary" {
+	require_native
 	d=$(outdir)
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		fsync:error=EIO:when=1 -- --output "$d/key"
@@ -382,6 +417,7 @@ dropbox_files() {
 }
 
 @test "no O_TMPFILE: link failing removes the temporary" {
+	require_native
 	d=$(outdir)
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		link:error=EIO -- --output "$d/key"
@@ -390,6 +426,7 @@ dropbox_files() {
 }
 
 @test "no O_TMPFILE: rename failing with --force keeps the old file, removes the temporary" {
+	require_native
 	d=$(outdir)
 	echo old >"$d/key"
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \

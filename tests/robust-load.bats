@@ -61,6 +61,7 @@ exact() {
 }
 
 @test "--threads 4 really uses threads from the parallel threshold on" {
+	require_native
 	require strace "strace is not installed"
 	ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 strace -f -qq -o "$f.below" \
 		-e trace=clone,clone3 "$GETRANDOM" --bytes $((PUMP_PARALLEL_MIN - 1)) --threads 4 >/dev/null
@@ -166,6 +167,7 @@ tsan_run() {
 }
 
 @test "the parallel fill stops without a data race on a getrandom(2) error (ThreadSanitizer)" {
+	require_native
 	tsan_build
 	run -1 --separate-stderr to "$f" strace -f -qq -o /dev/null \
 		-e inject=getrandom:error=EIO:when=4 \

@@ -141,6 +141,7 @@ fatal_signals() {
 }
 
 @test "every signal that ends the tool removes the temporary first (no O_TMPFILE)" {
+	require_native
 	local sigs pids=() i d
 	read -ra sigs <<<"$(fatal_signals | tr '\n' ' ')"
 	ulimit -c 0	# SIGQUIT, SIGSEGV and others would leave a core file
@@ -170,6 +171,7 @@ fatal_signals() {
 }
 
 @test "SIGXFSZ from a file size limit (ulimit -f) leaves no temporary (no O_TMPFILE)" {
+	require_native
 	d=$(outdir)
 	run -$((128 + $(kill -l XFSZ))) bash -c 'ulimit -c 0 && ulimit -f 1024 &&
 		exec env FAULT_NO_TMPFILE=1 LD_PRELOAD="$1" "$GETRANDOM" --bytes 4M --output "$2"' \
@@ -178,6 +180,7 @@ fatal_signals() {
 }
 
 @test "a signal once FILE is linked in place leaves status 0 and the whole FILE" {
+	require_native
 	require strace
 	d=$(outdir)
 	# strace raises SIGTERM as the link (or the --force rename) begins.
@@ -192,6 +195,7 @@ fatal_signals() {
 }
 
 @test "a signal just before FILE is placed still ends the run, nothing changed" {
+	require_native
 	require strace
 	d=$(outdir)
 	echo old >"$d/key"
@@ -202,6 +206,7 @@ fatal_signals() {
 }
 
 @test "fatal signals ignored by the parent (nohup) stay ignored in the fallback" {
+	require_native
 	d=$(outdir)
 	perl -e '$SIG{$_} = "IGNORE" for qw(HUP USR1 QUIT); exec @ARGV or die' \
 		env FAULT_NO_TMPFILE=1 LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
@@ -255,6 +260,7 @@ signal_during_wait() {
 }
 
 @test "SIGINT while waiting for the pool, no O_TMPFILE: the temporary is removed" {
+	require_native
 	d=$(outdir)
 	start FAULT_NO_TMPFILE=1 FAULT_POOL_BLOCKS=1 \
 		FAULT_READY_FILE="$BATS_TEST_TMPDIR/waiting" -- --bytes 32 --output "$d/key"
@@ -267,6 +273,7 @@ signal_during_wait() {
 }
 
 @test "the simulated pool wait really blocks: --timeout expires with status 3" {
+	require_native
 	run -3 --separate-stderr env FAULT_POOL_BLOCKS=1 \
 		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --timeout 0.2 --hex
 	[ "$stderr" = "getrandom: timed out after 0.2 s waiting for the kernel's entropy pool to be initialized" ]
@@ -274,6 +281,7 @@ signal_during_wait() {
 }
 
 @test "a --timeout that expires before the wait has started still ends the wait" {
+	require_native
 	# The first SIGALRM lands before getrandom(2) blocks; a one-shot timer
 	# would leave the tool waiting forever (until the per-test limit).
 	run -3 --separate-stderr env FAULT_POOL_BLOCKS=1 \
@@ -283,6 +291,7 @@ signal_during_wait() {
 }
 
 @test "a --timeout finer than the timer's microseconds is reported as the time it ran" {
+	require_native
 	local t
 	for t in 0.0000015:0.000002 0.0000001:0.000001 0.0000009:0.000001; do
 		run -3 --separate-stderr env FAULT_POOL_BLOCKS=1 \
@@ -301,6 +310,7 @@ signal_during_wait() {
 # --- the moment a temporary file has just been created ---
 
 @test "SIGINT just as the named temporary is created (no O_TMPFILE) leaves nothing" {
+	require_native
 	d=$(outdir)
 	# SIGINT at its default disposition: a run started in the background
 	# (as CI may be) inherits it ignored, and an ignored SIGINT stays so.
@@ -311,6 +321,7 @@ signal_during_wait() {
 }
 
 @test "SIGTERM just as the --force temporary name is taken leaves only the old file" {
+	require_native
 	d=$(outdir)
 	echo old >"$d/key"
 	run -143 env FAULT_SIGNAL_AFTER_MKOSTEMP=15 \

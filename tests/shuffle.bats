@@ -294,6 +294,7 @@ deciles() {
 }
 
 @test "memory: --sample stays under 8 MiB on 50 MB of input and on the 64-bit span" {
+	require_native
 	command time -f %M -o "$BATS_TEST_TMPDIR/rss" true 2>/dev/null ||
 		skip "no time(1) that takes -f %M (GNU time) installed"
 	needs_plain_build
@@ -310,6 +311,7 @@ deciles() {
 }
 
 @test "memory: --shuffle holds the input and one word a line, no more" {
+	require_native
 	command time -f %M -o "$BATS_TEST_TMPDIR/rss" true 2>/dev/null ||
 		skip "no time(1) that takes -f %M (GNU time) installed"
 	needs_plain_build

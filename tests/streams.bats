@@ -82,6 +82,7 @@ piped_fcntl() {
 }
 
 @test "bulk output to a pipe grows the pipe to 1 MiB" {
+	require_native
 	require strace
 	piped_fcntl "$BATS_TEST_TMPDIR/log" --bytes 1M --threads=1
 	[ "${lines[0]// /}" = 1048576 ]
@@ -90,6 +91,7 @@ piped_fcntl() {
 }
 
 @test "output that fits a pipe as it is leaves the pipe alone, with no call" {
+	require_native
 	require strace
 	piped_fcntl "$BATS_TEST_TMPDIR/log" --bytes 32K --hex
 	[ "${lines[0]// /}" = 65537 ]
@@ -98,6 +100,7 @@ piped_fcntl() {
 }
 
 @test "a pipe that may not grow still gets every byte" {
+	require_native
 	require strace
 	INJECT=error=EPERM:when=2 piped_fcntl "$BATS_TEST_TMPDIR/log" \
 		--bytes 3M --hex

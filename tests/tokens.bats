@@ -45,6 +45,7 @@ spells() {
 }
 
 @test "--base64url spells the bytes getrandom(2) returned, on every encoder path" {
+	require_native
 	require strace
 	local hwcaps n
 	for hwcaps in "${HWCAPS[@]}"; do
@@ -56,6 +57,7 @@ spells() {
 }
 
 @test "--base16 spells the bytes getrandom(2) returned, on every encoder path" {
+	require_native
 	require strace
 	local hwcaps n
 	for hwcaps in "${HWCAPS[@]}"; do
@@ -66,6 +68,7 @@ spells() {
 }
 
 @test "--base32 spells the bytes getrandom(2) returned" {
+	require_native
 	require strace
 	local n
 	for n in 1 2 3 4 5 6 9 10 11 1000 1003; do
@@ -170,6 +173,7 @@ counted_spells() {
 }
 
 @test "--count spells the bytes getrandom(2) returned, one output after another" {
+	require_native
 	require strace
 	require basenc
 	# Outputs without padding are encoded as one block, the others one by one.
@@ -195,6 +199,7 @@ counted_spells() {
 }
 
 @test "--count on the threaded path spells exactly the bytes getrandom(2) returned" {
+	require_native
 	require strace
 	local n=$((PARALLEL_MIN / 16 + 7)) total=0 chunk hex
 	traced "$BATS_TEST_TMPDIR/log" --count "$n" --bytes 16 --base16 --threads 4
@@ -222,6 +227,7 @@ counted_spells() {
 }
 
 @test "--count=18446744073709551615 streams in little memory" {
+	require_native
 	needs_plain_build
 	require /usr/bin/time "GNU time (package time) not installed"
 	/usr/bin/time -f %M -o "$BATS_TEST_TMPDIR/rss" "$GETRANDOM" \

@@ -119,6 +119,7 @@ bad_list() {
 }
 
 @test "no file is opened for the built-in list: it is compiled in" {
+	require_native
 	require strace
 	needs_plain_build "AddressSanitizer's runtime opens files of its own"
 	strace -f -qq -o "$BATS_TEST_TMPDIR/log" -e trace=open,openat \

@@ -60,7 +60,13 @@ install_cli() {
 # Builds the kselftest 64-bit and 32-bit from the patched tree with its own
 # Makefile, against that tree's uapi headers (from build-kernel.sh's `make
 # headers`), if the series has added it (the guest reports it missing
-# otherwise). The Makefile names them _64 and _32, as selftests/x86 does.
+# otherwise).  The 64-bit one with gcc, which the Makefile names _64; the
+# 32-bit one with Debian's i386 cross compiler (CROSS_COMPILE, as the
+# kernel's makefiles take it), which the Makefile names getrandom_test, as
+# it does for any target but x86_64.  The guest kernel runs it through
+# CONFIG_IA32_EMULATION.  Not gcc -m32: gcc-multilib conflicts with the
+# cross compilers the ports need.
+I386_CROSS=i686-linux-gnu-
 install_kselftest() {
 	local dir out=$BUILD/kselftest
 	dir=$(dirname "$KSELFTEST")
@@ -71,19 +77,27 @@ install_kselftest() {
 	[ -d "$KOBJ/usr/include" ] ||
 		die "no uapi headers in $KOBJ/usr/include: run vm/build-kernel.sh patched"
 	rm -rf "$out"
-	mkdir -p "$out"
-	make -s -C "$dir" OUTPUT="$out" LDFLAGS=-static \
+	mkdir -p "$out/64" "$out/32"
+	make -s -C "$dir" OUTPUT="$out/64" LDFLAGS=-static \
 		KHDR_INCLUDES="-isystem $KOBJ/usr/include" ||
 		die "kselftest does not build"
-	[ -x "$out/getrandom_test_64" ] || die "kselftest does not build (64-bit)"
-	# Without a 32-bit toolchain the Makefile writes a script that reports
-	# a skip: the guest must have the real program.
-	if [ ! -x "$out/getrandom_test_32" ] ||
-		[ "$(head -c 4 "$out/getrandom_test_32")" != $'\x7fELF' ]; then
-		die "kselftest does not build (32-bit); is gcc-multilib installed?"
-	fi
-	cp "$out/getrandom_test_64" "$STAGE/kselftest/getrandom_test"
-	cp "$out/getrandom_test_32" "$STAGE/kselftest/getrandom_test_32"
+	[ -x "$out/64/getrandom_test_64" ] || die "kselftest does not build (64-bit)"
+	make -s -C "$dir" OUTPUT="$out/32" CROSS_COMPILE="$I386_CROSS" LDFLAGS=-static \
+		KHDR_INCLUDES="-isystem $KOBJ/usr/include" ||
+		die "kselftest does not build (32-bit) with ${I386_CROSS}gcc; is gcc-i686-linux-gnu installed?"
+	is_static_i386 "$out/32/getrandom_test" ||
+		die "$out/32/getrandom_test is not a static i386 program"
+	cp "$out/64/getrandom_test_64" "$STAGE/kselftest/getrandom_test"
+	cp "$out/32/getrandom_test" "$STAGE/kselftest/getrandom_test_32"
+}
+
+# is_static_i386 FILE: FILE is an ELF program for i386 (class 1, machine
+# 3) with no program interpreter: the initramfs has no 32-bit loader.
+is_static_i386() {
+	[ "$(head -c 4 "$1")" = $'\x7fELF' ] &&
+		[ "$(od -An -tu1 -j4 -N1 "$1" | tr -d ' ')" = 1 ] &&
+		[ "$(od -An -tu2 -j18 -N2 "$1" | tr -d ' ')" = 3 ] &&
+		! LC_ALL=C readelf -l "$1" | grep -q 'INTERP'
 }
 
 # Copies tests/guest/: the checks that run from the initramfs (the host

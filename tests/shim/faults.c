@@ -126,6 +126,38 @@ int clock_gettime(clockid_t id, struct timespec *ts)
 	return real(id, ts);
 }
 
+#if defined(__i386__) || (defined(__arm__) && !defined(__aarch64__))
+/*
+ * A 32-bit program built with a 64-bit time_t (the Makefile asks for one:
+ * its clock must go past 2038) calls this instead; its struct is glibc's
+ * __timespec64 on a little-endian target.
+ */
+struct timespec_time64 {
+	long long tv_sec;
+	int tv_nsec;
+	int padding;
+};
+
+int __clock_gettime64(clockid_t id, struct timespec_time64 *ts);
+int __clock_gettime64(clockid_t id, struct timespec_time64 *ts)
+{
+	static int (*real)(clockid_t, struct timespec_time64 *);
+	const char *frozen = getenv("FAULT_REALTIME_MS");
+
+	if (frozen != NULL && id == CLOCK_REALTIME) {
+		long long ms = strtoll(frozen, NULL, 10);
+
+		ts->tv_sec = ms / 1000;
+		ts->tv_nsec = (int)(ms % 1000) * 1000000;
+		ts->padding = 0;
+		return 0;
+	}
+	if (real == NULL)
+		real = (int (*)(clockid_t, struct timespec_time64 *))next("__clock_gettime64");
+	return real(id, ts);
+}
+#endif
+
 ssize_t write(int fd, const void *buf, size_t len)
 {
 	static ssize_t (*real)(int, const void *, size_t);
@@ -208,16 +240,32 @@ int openat(int dir, const char *path, int flags, ...)
 	return real(dir, path, flags, mode);
 }
 
-int mkostemp(char *template, int flags)
+/* mkostemp(3) through REAL, then the signal of FAULT_SIGNAL_AFTER_MKOSTEMP. */
+static int signal_after(int (*real)(char *, int), char *template, int flags)
 {
-	static int (*real)(char *, int);
 	long sig = env_long("FAULT_SIGNAL_AFTER_MKOSTEMP");
-	int fd;
+	int fd = real(template, flags);
 
-	if (real == NULL)
-		real = (int (*)(char *, int))next("mkostemp");
-	fd = real(template, flags);
 	if (fd != -1 && sig > 0)
 		raise((int)sig);
 	return fd;
+}
+
+int mkostemp(char *template, int flags)
+{
+	static int (*real)(char *, int);
+
+	if (real == NULL)
+		real = (int (*)(char *, int))next("mkostemp");
+	return signal_after(real, template, flags);
+}
+
+/* A 32-bit program built with a 64-bit off_t (the Makefile asks for one). */
+int mkostemp64(char *template, int flags)
+{
+	static int (*real)(char *, int);
+
+	if (real == NULL)
+		real = (int (*)(char *, int))next("mkostemp64");
+	return signal_after(real, template, flags);
 }
