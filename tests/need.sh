@@ -5,7 +5,7 @@
 #                                    deps` and `make test` do this, for all)
 #   tests/need.sh STEP...            check only: name what is missing, and fail
 #   tests/need.sh --list STEP...     print the packages, one a line
-# STEP: build, suite, tools, fuzz, vm, bench, ports, deb, debian13, or all.  Each runner
+# STEP: build, suite, tools, fuzz, vm, bench, ports, deb, debian13, arm64vm, or all.  Each runner
 # checks its step, so that a missing tool stops it with the command that
 # installs it instead of failing halfway.
 set -eu
@@ -36,10 +36,14 @@ packages_of() {
 	ports) echo gcc-i686-linux-gnu libc6-dev-i386-cross \
 		gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 		gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user-static ;;
+	# make vm-check-arm64: the arm64 guest, cross-built and run under TCG.
+	arm64vm) echo linux-source-6.1 gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
+		qemu-system-arm gcc make flex bison bc libelf-dev libssl-dev cpio \
+		xz-utils git coreutils ;;
 	deb) echo build-essential debhelper dpkg-dev fakeroot ;;
 	debian13) echo debootstrap debian-archive-keyring git ;;
-	all) for step in build suite tools fuzz vm bench ports deb debian13; do packages_of "$step"; done ;;
-	*) echo "tests/need.sh: unknown step '$1' (build, suite, tools, fuzz, vm, bench, ports, deb, debian13, all)" >&2
+	all) for step in build suite tools fuzz vm bench ports deb debian13 arm64vm; do packages_of "$step"; done ;;
+	*) echo "tests/need.sh: unknown step '$1' (build, suite, tools, fuzz, vm, bench, ports, deb, debian13, arm64vm, all)" >&2
 	   return 1 ;;
 	esac
 }

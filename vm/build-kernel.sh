@@ -19,6 +19,10 @@
 # kselftest from it). Result: build/bzImage-VARIANT, and the uapi headers
 # in build/obj-VARIANT/usr/include.
 # KERNEL_PATCH_DIR=dir takes the series from dir instead of kernel-patch/.
+# VM_ARCH=arm64 builds the arm64 guest's kernels instead (cross-compiled
+# with aarch64-linux-gnu-gcc, on vm/kernel-arm64.config, into
+# build/obj-arm64-VARIANT and build/Image-arm64-VARIANT), from the same
+# series and the same worktree; the default, x86_64, is what the above says.
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,8 +30,23 @@ BUILD=$ROOT/build
 TREE=$BUILD/linux
 SRC=$BUILD/src
 PATCHES=${KERNEL_PATCH_DIR:-$ROOT/kernel-patch}
-FRAGMENT=$ROOT/vm/kernel.config
 TARBALL=/usr/src/linux-source-6.1.tar.xz
+# Per architecture: kernel ARCH, cross compiler, fragment, image target and
+# path, and the prefix of the object directory and of the copied image.
+VM_ARCH=${VM_ARCH:-x86_64}
+case $VM_ARCH in
+x86_64)
+	KARCH=x86_64 CROSS='' FRAGMENT=$ROOT/vm/kernel.config
+	IMAGE_TARGET=bzImage IMAGE_PATH=arch/x86/boot/bzImage
+	OBJ_PREFIX=obj IMAGE_PREFIX=bzImage ;;
+arm64)
+	KARCH=arm64 CROSS=aarch64-linux-gnu- FRAGMENT=$ROOT/vm/kernel-arm64.config
+	IMAGE_TARGET=Image IMAGE_PATH=arch/arm64/boot/Image
+	OBJ_PREFIX=obj-arm64 IMAGE_PREFIX=Image-arm64 ;;
+*) echo "vm/build-kernel.sh: VM_ARCH must be x86_64 or arm64, not '$VM_ARCH'" >&2; exit 2 ;;
+esac
+# The kernel's make, for this architecture.
+kmake() { make ARCH="$KARCH" CROSS_COMPILE="$CROSS" "$@"; }
 
 die() { echo "vm/build-kernel.sh: $*" >&2; exit 1; }
 . "$ROOT/vm/kernel-tree.sh"
@@ -37,8 +56,8 @@ die() { echo "vm/build-kernel.sh: $*" >&2; exit 1; }
 configure() {
 	local line
 	mkdir -p "$OBJ"
-	make -s -C "$SRC" O="$OBJ" ARCH=x86_64 allnoconfig
-	(cd "$SRC" && ARCH=x86_64 scripts/kconfig/merge_config.sh -n -O "$OBJ" \
+	kmake -s -C "$SRC" O="$OBJ" allnoconfig
+	(cd "$SRC" && ARCH=$KARCH CROSS_COMPILE=$CROSS scripts/kconfig/merge_config.sh -n -O "$OBJ" \
 		"$OBJ/.config" "$FRAGMENT" >"$OBJ/merge_config.log" 2>&1) ||
 		die "merge_config.sh failed: see $OBJ/merge_config.log"
 	grep '^CONFIG_' "$FRAGMENT" | while read -r line; do
@@ -69,17 +88,17 @@ inputs_hash() {
 # Builds variant $VARIANT into build/obj-VARIANT, unless it is up to date.
 build_variant() {
 	local hash other commit
-	OBJ=$BUILD/obj-$VARIANT
+	OBJ=$BUILD/$OBJ_PREFIX-$VARIANT
 	hash=$(inputs_hash)
-	if [ -f "$BUILD/bzImage-$VARIANT" ] && [ "$(cat "$OBJ/.inputs" 2>/dev/null)" = "$hash" ]; then
-		echo "build/bzImage-$VARIANT is up to date"
+	if [ -f "$BUILD/$IMAGE_PREFIX-$VARIANT" ] && [ "$(cat "$OBJ/.inputs" 2>/dev/null)" = "$hash" ]; then
+		echo "build/$IMAGE_PREFIX-$VARIANT is up to date"
 		return 0
 	fi
 	[ "$VARIANT" = patched ] && other=baseline || other=patched
-	if [ ! -d "$OBJ" ] && [ -f "$BUILD/obj-$other/vmlinux" ]; then
+	if [ ! -d "$OBJ" ] && [ -f "$BUILD/$OBJ_PREFIX-$other/vmlinux" ]; then
 		echo "starting the $VARIANT build from the $other one's objects"
 		rm -rf "$OBJ.tmp"
-		cp -a --reflink=auto "$BUILD/obj-$other" "$OBJ.tmp"
+		cp -a --reflink=auto "$BUILD/$OBJ_PREFIX-$other" "$OBJ.tmp"
 		rm -f "$OBJ.tmp/.inputs"
 		mv "$OBJ.tmp" "$OBJ"
 	fi
@@ -88,12 +107,12 @@ build_variant() {
 	checkout "$commit"
 	configure
 	echo "building $VARIANT kernel in $OBJ"
-	make -s -C "$SRC" O="$OBJ" ARCH=x86_64 -j"$(nproc)" bzImage ||
+	kmake -s -C "$SRC" O="$OBJ" -j"$(nproc)" "$IMAGE_TARGET" ||
 		die "kernel build failed ($VARIANT)"
-	make -s -C "$SRC" O="$OBJ" ARCH=x86_64 headers ||
+	kmake -s -C "$SRC" O="$OBJ" headers ||
 		die "make headers failed ($VARIANT)"
 	record_version "$hash"
-	cp "$OBJ/arch/x86/boot/bzImage" "$BUILD/bzImage-$VARIANT"
+	cp "$OBJ/$IMAGE_PATH" "$BUILD/$IMAGE_PREFIX-$VARIANT"
 	echo "$hash" >"$OBJ/.inputs"
 	cat "$OBJ/version.txt"
 }
@@ -106,7 +125,13 @@ for VARIANT in "${variants[@]}"; do
 	*) die "usage: vm/build-kernel.sh [patched|baseline]...   (default: both)" ;;
 	esac
 done
-"$ROOT/vm/deps.sh"
+# arm64 has its own list: its cross compiler and QEMU, without the x86
+# guest's busybox, bash and bats.
+if [ "$VM_ARCH" = arm64 ]; then
+	"$ROOT/tests/need.sh" arm64vm
+else
+	"$ROOT/vm/deps.sh"
+fi
 VARIANT=patched
 [ -n "$(series_patches)" ] ||
 	die "$PATCHES/series is missing or lists no patch: nothing to build the kernels from"
