@@ -12,6 +12,8 @@
 #                     builds (Debian's cross compilers; ARM under qemu-user)
 #   make vm-check     the QEMU guests only; vm-check-loaded: three in a row
 #                     beside a kernel build
+#   make vm-check-arm64  the series on arm64: both kernels cross-built and
+#                     booted in QEMU (TCG); not part of make test
 #   make bench        getrandom against today's tools; bench-scaling: by thread count
 #   make install      PREFIX, DESTDIR, BINDIR, MANDIR, COMPLETIONDIR are honoured
 #   make install-man2 also the section-2 page (not by default: it would
@@ -20,8 +22,8 @@
 #   make test-debian13  the host suite on Debian 13, in a chroot (as root)
 #   make mostlyclean  remove what the builds, tests and guests made, but keep
 #                     the QEMU guests' kernel trees and objects (build/linux,
-#                     build/src, build/obj-*, build/bzImage-*): about 15
-#                     minutes of compiling
+#                     build/src, build/obj-*, build/bzImage-*,
+#                     build/Image-arm64-*): about 15 minutes of compiling
 #   make clean        remove everything the build made: cli/getrandom and all
 #                     of build/, the kernel objects too
 #
@@ -87,7 +89,8 @@ HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc
 EFF_WORDLIST ?= /usr/lib/python3/dist-packages/xkcdpass/static/eff-long
 
 .DELETE_ON_ERROR:
-.PHONY: all completions deps run check check-ports test vm-check vm-check-loaded vm-shell bench \
+.PHONY: all completions deps run check check-ports test vm-check vm-check-arm64 \
+	vm-check-loaded vm-shell bench \
 	bench-scaling fuzz man deb test-debian13 install uninstall \
 	install-man2 uninstall-man2 mostlyclean clean FORCE
 
@@ -167,6 +170,11 @@ check-ports: FORCE
 vm-check: cli/getrandom build/getrandom
 	vm/check.sh
 
+# The arm64 guest builds its own static CLI and kselftest (cross-compiled):
+# tests/README.md says why make test leaves it out.
+vm-check-arm64:
+	vm/arm64/check.sh
+
 # make vm-check three times in a row beside a kernel build (README: "Under load").
 vm-check-loaded: cli/getrandom build/getrandom
 	vm/loaded-check.sh 3
@@ -226,8 +234,8 @@ uninstall-man2:
 
 # What vm/build-kernel.sh makes under build/: the kernel trees, objects and
 # images that mostlyclean keeps.
-KERNEL_BUILD = build/linux build/src build/obj-% build/bzImage-% build/index-% \
-	build/debian-files
+KERNEL_BUILD = build/linux build/src build/obj-% build/bzImage-% build/Image-arm64-% \
+	build/index-% build/debian-files
 
 # cli/getrandom.static: the name of the static build before cli/getrandom
 # became it, removed from trees that still have one.
