@@ -398,7 +398,8 @@ static void check_cli(struct result r, const char *name, int status, size_t hex_
 	bool out_ok = hex_len ? is_hex_line(r.out, hex_len) : r.out_len == 0;
 	bool ok = r.status == status && out_ok && (!err || !strcmp(r.err, err));
 
-	check(ok, name, "exit status %d (want %d)", r.status, status);
+	check(ok, name, "exit status %d (want %d)%s", r.status, status,
+	      r.status == -1 ? ": killed, still running at its limit" : "");
 	if (!ok) {
 		comment_escaped("stdout", r.out, r.out_len);
 		comment_escaped("stderr", r.err, r.err_len);
