@@ -33,7 +33,6 @@
 #include <sys/klog.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -232,43 +231,16 @@ struct kselftest {
 	int status;
 };
 
-/*
- * The kselftest's huge_count test needs its buffer at least MAX_RW_COUNT
- * (2 GiB) below the top of the user address space: the kernel caps the
- * count to that and then checks the range. arm64 places mmap() within
- * about 1 GiB of the top (a 128 MiB gap for an 8 MiB stack limit, 18 bits
- * of randomization), so the range fails with EFAULT whatever the kernel
- * does with the count. A 4 GiB stack limit moves mmap()'s top 4 GiB down,
- * giving the test the room it assumes, as x86_64's 1 TiB of randomization
- * does nearly always. Only for the kselftest: glibc sizes each thread's
- * stack by this limit, and the CLI starts threads.
- */
-static void make_room_below_the_top(struct rlimit *saved)
-{
-	struct rlimit rl;
-
-	if (getrlimit(RLIMIT_STACK, saved) < 0)
-		die("getrlimit");
-	rl = *saved;
-	rl.rlim_cur = 4ULL << 30;
-	if (setrlimit(RLIMIT_STACK, &rl) < 0)
-		die("setrlimit RLIMIT_STACK");
-}
-
 /* Runs the kselftest, echoes its TAP as comments and counts its results;
  * state_skip is the skip reason that says it ran in the wrong crng state. */
 static struct kselftest run_kselftest(const char *label, const char *state_skip)
 {
 	char *const argv[] = { KSELFTEST, NULL };
 	struct kselftest k = { 0, 0, 0, 0, 0 };
-	struct rlimit saved;
 	struct result r;
 	const char *line;
 
-	make_room_below_the_top(&saved);
 	r = run(argv, 300);
-	if (setrlimit(RLIMIT_STACK, &saved) < 0)
-		die("setrlimit RLIMIT_STACK");
 	k.status = r.status;
 
 	comment(label, r.out);
