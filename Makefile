@@ -18,7 +18,9 @@
 #   make install      PREFIX, DESTDIR, BINDIR, MANDIR, COMPLETIONDIR are honoured
 #   make install-man2 also the section-2 page (not by default: it would
 #                     shadow the distribution's getrandom(2))
-#   make deb          the Debian package, in build/deb/
+#   make deb          the Debian package, in build/deb/; DEB_ARCH=arm64 (armhf,
+#                     i386): cross-built with Debian's cross compiler, in
+#                     build/deb-arm64/
 #   make test-debian13  the host suite on Debian 13, in a chroot (as root)
 #   make mostlyclean  remove what the builds, tests and guests made, but keep
 #                     the QEMU guests' kernel trees and objects (build/linux,
@@ -97,11 +99,11 @@ EFF_WORDLIST ?= /usr/lib/python3/dist-packages/xkcdpass/static/eff-long
 all: cli/getrandom completions
 
 # The completions for bash, zsh and fish, made from cli/option-table.h by
-# a program that runs here, on the build machine (CC_FOR_BUILD when
-# cross-compiling).
+# a program that runs here, on the build machine: CC_FOR_BUILD, the native
+# compiler even when CC is a cross compiler.
 COMPLETIONS = build/completion/getrandom.bash build/completion/_getrandom \
 	      build/completion/getrandom.fish
-CC_FOR_BUILD ?= $(CC)
+CC_FOR_BUILD ?= cc
 completions: $(COMPLETIONS)
 
 build/completion/generate: cli/completion/generate.c cli/option-table.h cli/options.h
@@ -196,7 +198,7 @@ man: cli/getrandom
 
 # The Debian package, built in a copy of the tree: build/deb/*.deb.
 deb: FORCE
-	debian/build.sh
+	debian/build.sh $(if $(DEB_ARCH),build/deb-$(DEB_ARCH) $(DEB_ARCH))
 
 # The host suite on Debian 13 (GCC 14, glibc 2.41) in a debootstrapped root.
 test-debian13: FORCE

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Builds the Debian package (what `make deb` does), as root or not.
-#   debian/build.sh [OUTDIR]
+#   debian/build.sh [OUTDIR [ARCH]]
 # The tree is copied to OUTDIR/getrandom-VERSION and built there with
 # dpkg-buildpackage -us -uc -b, so the work tree stays as it was; the .deb
-# files, .buildinfo and .changes land in OUTDIR (default build/deb).  The
+# files, .buildinfo and .changes land in OUTDIR (default build/deb).  With
+# ARCH (arm64, armhf, i386), a cross build (-a ARCH) with Debian's cross
+# compiler for it.  The
 # copy holds the files git tracks and new ones it does not ignore, as they
 # are in the work tree; outside a git checkout, everything but build/.
 set -eu
 cd "$(dirname "$0")/.."
 out=${1:-build/deb}
+arch=${2:-}
 
 # debhelper and dpkg-dev from debian/control, build-essential for gcc,
 # make and libc6-dev (whose libc.a the static link needs).
@@ -26,6 +29,6 @@ else
 	tar -cf - --exclude=./build --exclude=./.git . | tar -xf - -C "$src"
 fi
 
-(cd "$src" && dpkg-buildpackage -us -uc -b)
+(cd "$src" && dpkg-buildpackage -us -uc -b ${arch:+-a "$arch"})
 rm -rf "$src"
 ls "$out"/*.deb

@@ -2,7 +2,9 @@
 # The Debian package: make deb builds it from a copy of the tree, lintian
 # finds nothing, a second build is byte-identical, its autopkgtest
 # (debian/tests/smoke) passes on it unpacked, and (as root) it installs
-# with dpkg -i, works, and purges without a trace.
+# with dpkg -i, works, and purges without a trace; an arm64 package,
+# cross-built, installs in a root of its own and passes the smoke test
+# under qemu-user.
 # Call: bats tests/deb.bats   (builds the package twice: about a minute)
 load helpers
 
@@ -174,6 +176,45 @@ smoke_on() {
 	for deb in "${first[@]}"; do
 		cmp "$deb" "$again/${deb##*/}" || fail_with "${deb##*/} differs"
 	done
+}
+
+# qemu_wrapped ROOT EMULATOR: a directory whose getrandom runs ROOT's
+# packaged getrandom under EMULATOR, for the smoke test.
+qemu_wrapped() {
+	mkdir -p "$BATS_TEST_TMPDIR/wrap/usr/bin"
+	printf '#!/bin/sh\nexec %s %s/usr/bin/getrandom "$@"\n' "$2" "$1" \
+		>"$BATS_TEST_TMPDIR/wrap/usr/bin/getrandom"
+	chmod +x "$BATS_TEST_TMPDIR/wrap/usr/bin/getrandom"
+	echo "$BATS_TEST_TMPDIR/wrap"
+}
+
+@test "an arm64 package, cross-built: lintian-clean, installed by dpkg --root, passes its smoke test under qemu-user" {
+	require aarch64-linux-gnu-gcc "no arm64 cross compiler (tests/need.sh ports)"
+	require qemu-aarch64-static "qemu-user-static not installed (tests/need.sh ports)"
+	require lintian
+	local out=$BATS_TEST_TMPDIR/arm64 root=$BATS_TEST_TMPDIR/root deb wrap
+	run -0 "$TOP/debian/build.sh" "$out" arm64
+	deb=$out/getrandom_${VERSION}_arm64.deb
+	[ "$(dpkg-deb -f "$deb" Architecture)" = arm64 ]
+	# ELF machine 183: AArch64.
+	dpkg-deb -x "$deb" "$BATS_TEST_TMPDIR/x"
+	[ "$(od -An -tu2 -j18 -N2 "$BATS_TEST_TMPDIR/x/usr/bin/getrandom" | tr -d ' ')" = 183 ]
+	run --separate-stderr lintian --fail-on error,warning "${deb%.deb}.changes"
+	[ -z "$output" ] || fail_with "$output"
+	# A root of its own: an empty dpkg database that knows arm64.
+	mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates"
+	: >"$root/var/lib/dpkg/status"
+	dpkg --root="$root" --add-architecture arm64
+	run -0 dpkg --root="$root" --force-script-chrootless -i "$deb"
+	run -0 dpkg-query --admindir="$root/var/lib/dpkg" -W -f '${Status} ${Architecture}' getrandom
+	[ "$output" = "install ok installed arm64" ]
+	wrap=$(qemu_wrapped "$root" qemu-aarch64-static)
+	run -0 smoke_on "$wrap"
+	[ "${lines[-1]}" = "smoke: ok" ] || fail_with "$output"
+	run -0 dpkg --root="$root" --force-script-chrootless --purge getrandom
+	# Only dpkg's own database is left.
+	run -0 find "$root" -path "$root/var/lib/dpkg" -prune -o -type f -print
+	[ -z "$output" ] || fail_with "left after purge: $output"
 }
 
 # resolved_completion: what bash-completion's on-demand loader finds for
