@@ -35,3 +35,22 @@ contest() {
 column() {
 	awk -v name="$1" -v f="$2" '$1 == name { print $f }' "$tmp/times" | median
 }
+
+# targets_table WHAT: the targets, each job of $jobs (NAME|OURS|THEIRS|WANT)
+# with its median ratio against the one it wants, then $worst, the peak
+# RSS of getrandom over WHAT, against 8 MiB.
+targets_table() {
+	local job name theirs want got verdict
+	echo "| target | measured | wanted | |"
+	echo "|---|---|---|---|"
+	for job in "${jobs[@]}"; do
+		IFS='|' read -r name _ theirs want <<<"$job"
+		got=$(column "$name" 4)
+		verdict=$(awk -v g="$got" -v w="$want" 'BEGIN { print (g >= w ? "met" : "NOT met") }')
+		echo "| $name: '${theirs//$tmp\//}' time / getrandom's | $got | >= $want | $verdict |"
+	done
+	verdict=$([ "$worst" -lt 8192 ] && echo met || echo "NOT met")
+	echo "| peak RSS of getrandom, KiB, $1 | $worst | < 8192 | $verdict |"
+	echo
+	echo "- load average at end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
+}

@@ -93,15 +93,4 @@ for draw in "-R 1-6" "-R 0-18446744073709551615" "-p 20" "-p 100000" "-U" "-U7";
 done
 echo
 
-echo "| target | measured | wanted | |"
-echo "|---|---|---|---|"
-for job in "${jobs[@]}"; do
-	IFS='|' read -r name _ theirs want <<<"$job"
-	got=$(column "$name" 4)
-	verdict=$(awk -v g="$got" -v w="$want" 'BEGIN { print (g >= w ? "met" : "NOT met") }')
-	echo "| $name: '${theirs/$tmp\//}' time / getrandom's | $got | >= $want | $verdict |"
-done
-verdict=$([ "$worst" -lt 8192 ] && echo met || echo "NOT met")
-echo "| peak RSS of getrandom, KiB, any count | $worst | < 8192 | $verdict |"
-echo
-echo "- load average at end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
+targets_table "any count"

@@ -104,15 +104,4 @@ echo "- --shuffle of $LINES lines ($input KiB): peak RSS $shuffled KiB, of which
 echo "  input is $input KiB and the index of the lines $((LINES * 8 / 1024)) KiB (8 bytes a line)"
 echo
 
-echo "| target | measured | wanted | |"
-echo "|---|---|---|---|"
-for job in "${jobs[@]}"; do
-	IFS='|' read -r name _ theirs want <<<"$job"
-	got=$(column "$name" 4)
-	verdict=$(awk -v g="$got" -v w="$want" 'BEGIN { print (g >= w ? "met" : "NOT met") }')
-	echo "| $name: '${theirs//$tmp\//}' time / getrandom's | $got | >= $want | $verdict |"
-done
-verdict=$([ "$worst" -lt 8192 ] && echo met || echo "NOT met")
-echo "| peak RSS of getrandom, KiB, all but --shuffle | $worst | < 8192 | $verdict |"
-echo
-echo "- load average at end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
+targets_table "all but --shuffle"
