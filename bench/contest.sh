@@ -54,3 +54,18 @@ targets_table() {
 	echo
 	echo "- load average at end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 }
+
+# jobs_table SAME: each job of $jobs (NAME|OURS|THEIRS|WANT) checked by
+# SAME OURS THEIRS (both write the same), then run in turns by contest,
+# one table row each with the medians.
+jobs_table() {
+	local job name ours theirs
+	echo "| job | getrandom s | other s | other / getrandom (median of rounds) |"
+	echo "|---|---|---|---|"
+	for job in "${jobs[@]}"; do
+		IFS='|' read -r name ours theirs _ <<<"$job"
+		"$1" "$ours" "$theirs"
+		contest "$name" "$ours" "$theirs"
+		echo "| $name | $(column "$name" 2) | $(column "$name" 3) | $(column "$name" 4) |"
+	done
+}

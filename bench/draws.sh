@@ -61,14 +61,7 @@ echo "- CPU: $(lscpu | sed -n 's/^Model name: *//p' | head -n 1), $(nproc) onlin
 echo "- load average at start: $(cut -d ' ' -f 1-3 /proc/loadavg)"
 echo "- $N values per run, $ROUNDS rounds, contenders taking turns"
 echo
-echo "| job | getrandom s | other s | other / getrandom (median of rounds) |"
-echo "|---|---|---|---|"
-for job in "${jobs[@]}"; do
-	IFS='|' read -r name ours theirs _ <<<"$job"
-	same_lines "$ours" "$theirs"
-	contest "$name" "$ours" "$theirs"
-	echo "| $name | $(column "$name" 2) | $(column "$name" 3) | $(column "$name" 4) |"
-done
+jobs_table same_lines
 echo
 
 # Peak RSS in KiB of getrandom writing COUNT values (a reader takes the
