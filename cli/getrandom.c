@@ -103,7 +103,7 @@ static int run_to_sink(const struct options *opts, uint64_t stdout_bytes,
 static int pump_bytes(const struct options *opts, struct sink *sink,
 		      int *random_error)
 {
-	struct pump_failure failure;
+	struct ring_failure failure;
 	struct pump_job job = {
 		.layout = {
 			.bytes = opts->bytes,

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "chunk.h"
+#include "ring.h"
 #include "sink.h"
 
 /*
@@ -18,10 +19,8 @@
  * chunks, and of 8, to keep the SIMD encoders' blocks aligned.
  */
 #define PUMP_CHUNK (15u * 6552u)
-/* Below this, starting threads costs more than it saves. */
+/* Below this much randomness, starting threads costs more than it saves. */
 #define PUMP_PARALLEL_MIN (1u << 20)
-/* As many as the largest machines have CPUs, and more. */
-#define PUMP_MAX_THREADS 1024u
 
 struct pump_job {
 	struct layout layout;	/* what to write */
@@ -29,13 +28,9 @@ struct pump_job {
 	struct sink *sink;
 };
 
-/* What went wrong, for the caller to report once every thread has stopped. */
-struct pump_failure {
-	int random_error;	/* errno of getrandom(2), or 0 */
-	int write_failed;	/* the sink already said why */
-};
-
 uint64_t pump_input_bytes(uint64_t bytes, uint64_t count);
-int pump(const struct pump_job *job, struct pump_failure *failure);
+unsigned int pump_threads(unsigned int asked, uint64_t input_bytes,
+			  uint64_t blocks);
+int pump(const struct pump_job *job, struct ring_failure *failure);
 
 #endif

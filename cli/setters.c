@@ -235,9 +235,9 @@ static void set_force(struct options *opts, const char *arg)
 
 static void set_threads(struct options *opts, const char *arg)
 {
-	if (!parse_count(arg, PUMP_MAX_THREADS, &opts->threads))
+	if (!parse_count(arg, RING_MAX_THREADS, &opts->threads))
 		xusage_error("invalid thread count %s (1 to %u)", quote(arg),
-			     PUMP_MAX_THREADS);
+			     RING_MAX_THREADS);
 }
 
 static void set_range(struct options *opts, const char *arg)
