@@ -1,17 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * count values, one per line: integers in a range, passwords, UUIDs or
- * ULIDs.
+ * count values, one per line: integers in a range, passwords, UUIDs,
+ * ULIDs, passphrases or MAC addresses.
  * Random bytes come from getrandom(2) in batches (draw.c), text goes out
  * a buffer at a time (lines.c): both sizes are fixed, so any count up to
  * 2^64-1 runs in the same memory.
+ *
+ * Many values that do not depend on each other are made in blocks, each a
+ * buffer's worth, by as many threads as bulk output uses (ring.c), and
+ * written in order.  Each value is still drawn alone from its own bytes,
+ * so the values are exactly as likely as one thread would make them.
+ * UUIDv7s and ULIDs carry a clock from one to the next: one thread
+ * makes those.
  */
+#include <err.h>
 #include <string.h>
 
 #include "draws.h"
 #include "draw.h"
 #include "lines.h"
 #include "password.h"
+#include "pump.h"
+#include "ring.h"
 #include "ulid.h"
 #include "uuid.h"
 
@@ -53,7 +63,7 @@ static uint64_t put_in_range(struct lines *out, struct draw_source *src,
 	draw_below_many(src, range->size, offsets, k);
 	if (src->error)
 		return 0;
-	p = lines_room(out, k * (RANGE_DIGITS_MAX + 1));
+	p = lines_room(out, k * (range_text_max(range) + 1));
 	for (size_t i = 0; i < k; i++) {
 		size_t len = format_in_range(range, offsets[i], p);
 
@@ -134,9 +144,10 @@ static uint64_t put_values(const struct draw_request *req, struct lines *out,
 	return 1;
 }
 
-/* Returns 0, or -1 with *random_error set (0 when the sink failed). */
-int draws_run(const struct draw_request *req, uint64_t count,
-	      unsigned int flags, struct sink *sink, int *random_error)
+/* One thread, value after value. */
+static int draws_serial(const struct draw_request *req, uint64_t count,
+			unsigned int flags, struct sink *sink,
+			int *random_error)
 {
 	static struct draw_source src;
 	static struct lines out;
@@ -155,4 +166,139 @@ int draws_run(const struct draw_request *req, uint64_t count,
 	lines_wipe(&out);
 	ulid_wipe(&clocks.ulid);
 	return src.error || out.failed || clocks.failed ? -1 : 0;
+}
+
+/* The most text one value can take, newline included; 0 if unbounded. */
+static uint64_t value_text_max(const struct draw_request *req)
+{
+	const char *sep = req->separator ? req->separator : " ";
+
+	switch (req->kind) {
+	case DRAW_RANGE:
+		return range_text_max(&req->range) + 1;
+	case DRAW_PASSWORD:
+		return req->length < LINES_BUFFER ? req->length + 1 : 0;
+	case DRAW_UUID:
+		return req->uuid_version == 4 ? UUID_FORMAT_TEXT_MAX + 1 : 0;
+	case DRAW_MAC:
+		return 3 * MAC_BYTES;
+	case DRAW_WORDS:
+		if (req->words >= LINES_BUFFER)
+			return 0;
+		return req->words * (wordlist_longest(&req->list) +
+				     strlen(sep)) + 1;
+	default:
+		return 0;
+	}
+}
+
+/* Fewer values than this to a block would cost more than threads save. */
+#define BLOCK_VALUES_MIN 16u
+
+/* A block of values: its own random bytes and its own text. */
+struct draw_block {
+	struct draw_source src;
+	struct lines out;
+};
+
+struct draw_job {
+	const struct draw_request *req;
+	uint64_t count;
+	uint64_t per_block;	/* values; their text fits in LINES_BUFFER */
+	unsigned int flags;
+};
+
+static int block_setup(void *slot, const void *context)
+{
+	const struct draw_job *job = context;
+	struct draw_block *block = slot;
+
+	draw_init(&block->src, job->flags, DRAW_BATCH);
+	/* No sink: a block is counted to fit its buffer, and never flushes. */
+	lines_init(&block->out, NULL);
+	return 0;
+}
+
+/* Makes block index: values [index * per_block, ...) of the run. */
+static int block_fill(void *slot, const void *context, uint64_t index)
+{
+	const struct draw_job *job = context;
+	struct draw_block *block = slot;
+	uint64_t first = index * job->per_block;
+	uint64_t want = job->count - first < job->per_block ?
+			job->count - first : job->per_block;
+	struct clocks none = { .failed = false };	/* no kind here uses them */
+
+	block->out.len = 0;
+	for (uint64_t done = 0; done < want && !block->src.error;)
+		done += put_values(job->req, &block->out, &block->src, &none,
+				   want - done);
+	return block->src.error;
+}
+
+static const void *block_output(const void *slot, size_t *length)
+{
+	const struct draw_block *block = slot;
+
+	*length = block->out.len;
+	return block->out.buf;
+}
+
+static void block_teardown(void *slot)
+{
+	struct draw_block *block = slot;
+
+	draw_wipe(&block->src);
+	lines_wipe(&block->out);
+}
+
+/*
+ * Threads for count values of this kind: one where values depend on
+ * each other or are too long to block, or for a small run.
+ */
+static unsigned int draws_threads(const struct draw_job *job,
+				  unsigned int asked, uint64_t blocks)
+{
+	uint64_t per = bytes_per_value(job->req);
+
+	if (job->per_block < BLOCK_VALUES_MIN)
+		return 1;
+	return pump_threads(asked, pump_input_bytes(per, job->count), blocks);
+}
+
+/* Returns 0, or -1 with *random_error set (0 when the sink failed). */
+int draws_run(const struct draw_request *req, uint64_t count,
+	      unsigned int flags, unsigned int threads, struct sink *sink,
+	      int *random_error)
+{
+	uint64_t text_max = value_text_max(req);
+	struct draw_job job = {
+		.req = req,
+		.count = count,
+		.per_block = text_max == 0 ? 0 : LINES_BUFFER / text_max,
+		.flags = flags,
+	};
+	struct ring_work work = {
+		.slot_size = sizeof(struct draw_block),
+		.context = &job,
+		.setup = block_setup,
+		.fill = block_fill,
+		.output = block_output,
+		.teardown = block_teardown,
+		.sink = sink,
+	};
+	struct ring_failure failure;
+
+	if (job.per_block != 0)
+		work.items = count / job.per_block + (count % job.per_block != 0);
+	threads = draws_threads(&job, threads, work.items);
+	if (threads < 2)
+		return draws_serial(req, count, flags, sink, random_error);
+	*random_error = 0;
+	if (ring_run(&work, threads, &failure) == 0)
+		return 0;
+	*random_error = failure.random_error;
+	if (!failure.random_error && !failure.write_failed)
+		warnx("out of memory");
+	return -1;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Values drawn from random bytes: --range, --password, --uuid, --ulid. */
+/* Values drawn from random bytes: --range, --password, --uuid, --ulid, ... */
 #ifndef GETRANDOM_DRAWS_H
 #define GETRANDOM_DRAWS_H
 
@@ -43,6 +43,7 @@ struct draw_request {
  * the draw (a ULID that cannot be made), said why.
  */
 int draws_run(const struct draw_request *req, uint64_t count,
-	      unsigned int flags, struct sink *sink, int *random_error);
+	      unsigned int flags, unsigned int threads, struct sink *sink,
+	      int *random_error);
 
 #endif

@@ -149,8 +149,8 @@ static int draw_lines(const struct options *opts, struct sink *sink,
 {
 	if (opts->draw.shuffle || opts->draw.sample != 0)
 		return shuffle_run(&opts->draw, opts->flags, sink, random_error);
-	return draws_run(&opts->draw, output_count(opts), opts->flags, sink,
-			 random_error);
+	return draws_run(&opts->draw, output_count(opts), opts->flags,
+			 opts->threads, sink, random_error);
 }
 
 /* A pipe sized for about 16 bytes a line. */

@@ -5,6 +5,7 @@
  * instead, which goes to the sink whenever the next item might not fit,
  * so memory stays the same for any count.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "lines.h"
@@ -18,6 +19,13 @@ void lines_init(struct lines *out, struct sink *sink)
 
 void lines_flush(struct lines *out)
 {
+	/*
+	 * A block of draws (draws.c) has no sink: it holds only as many
+	 * values as fit.  Text that did not fit could go nowhere, so a
+	 * mistake in that count must stop the run, not lose lines.
+	 */
+	if (out->sink == NULL && out->len > 0)
+		abort();
 	if (out->len > 0 && !out->failed &&
 	    sink_write(out->sink, out->buf, out->len) == -1)
 		out->failed = true;

@@ -129,11 +129,12 @@ OPTION(GROUP, "group", 0, ARG_REQUIRED, "GROUP", CLASS_KEYFILE,
 	COMPLETE_GROUPS, NULL, set_group,
 	"group of FILE",
 	"group of FILE: a name or a number")
-OPTION(THREADS, "threads", 'j', ARG_REQUIRED, "N", CLASS_BYTES,
+OPTION(THREADS, "threads", 'j', ARG_REQUIRED, "N", 0,
 	COMPLETE_WORDS, "1 2 4 8 16 32 64 128 256 512 1024", set_threads,
 	"fill large outputs with N threads",
-	"fill large outputs with N threads, 1 to 1024\n"
-	"(default: one per usable CPU); 1 fills serially")
+	"fill large outputs, and make many values, with N\n"
+	"threads, 1 to 1024 (default: one per usable CPU);\n"
+	"1 works serially")
 OPTION(RANGE, "range", 'R', ARG_REQUIRED, "LO-HI", CLASS_DRAW,
 	COMPLETE_WORDS, "1-6 1-100 0-255", set_range,
 	"integers from LO to HI, both included",

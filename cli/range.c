@@ -111,3 +111,13 @@ size_t format_in_range(const struct range *range, uint64_t offset, char *out)
 		out[i] = start[i];
 	return len;
 }
+
+/* The longest number of the range is one of its ends: sizes output buffers. */
+size_t range_text_max(const struct range *range)
+{
+	char text[RANGE_DIGITS_MAX + 1];
+	size_t lo = format_in_range(range, 0, text);
+	size_t hi = format_in_range(range, range->size - 1, text);
+
+	return lo > hi ? lo : hi;
+}

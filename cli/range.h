@@ -18,5 +18,6 @@ struct range {
 
 bool parse_range(const char *text, struct range *range);
 size_t format_in_range(const struct range *range, uint64_t offset, char *out);
+size_t range_text_max(const struct range *range);
 
 #endif

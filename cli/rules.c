@@ -38,6 +38,8 @@ struct side {
 #define ANY_OTHER CLASS(~0u)
 #define SIDE(bits, classes_) { .options = (bits), .classes = (classes_) }
 #define DRAWN CLASS(CLASS_DRAW | CLASS_REORDER)
+#define ONE_THREAD \
+	{ .options = BIT(ULID), .classes = CLASS_REORDER, .fact = FACT_UUID7 }
 
 _Static_assert(OPTIONS_COUNT <= 64, "a side's options are bits of a uint64_t");
 
@@ -281,6 +283,9 @@ static const struct rule rules[] = {
 		" cannot be used together (--sample=K says how many)"),
 	EXCLUDE(CLASS(CLASS_REORDER), CLASS(CLASS_BYTES),
 		" cannot be used together"),
+	/* A shuffle needs all its lines, a ULID or UUIDv7 the one before. */
+	EXCLUDE(ONE_THREAD, OPTIONS(BIT(THREADS)),
+		" cannot be used together (those lines are made by one thread, in order)"),
 	/* Raw bytes have no lines, padding or end: each layout option needs text. */
 	NEED(OPTIONS(BIT(COUNT)), FACT(FACT_TEXT),
 	     "a text format (--hex, --base64, ...): raw bytes have no lines"),

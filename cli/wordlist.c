@@ -218,6 +218,20 @@ int wordlist_load(const char *path, struct wordlist *list)
 	return -1;
 }
 
+/* The longest word's length, in bytes: sizes output buffers. */
+size_t wordlist_longest(const struct wordlist *list)
+{
+	size_t longest = 0;
+
+	for (uint32_t i = 0; i < list->count; i++) {
+		size_t len = strlen(list->words + list->starts[i]);
+
+		if (len > longest)
+			longest = len;
+	}
+	return longest;
+}
+
 void wordlist_free(struct wordlist *list)
 {
 	free(list->text);

@@ -37,6 +37,7 @@ enum wordlist_error wordlist_parse(char *text, size_t len,
 int wordlist_builtin(struct wordlist *list);
 /* Reads and parses FILE: 0, or -1 with a message naming it and the line. */
 int wordlist_load(const char *path, struct wordlist *list);
+size_t wordlist_longest(const struct wordlist *list);
 void wordlist_free(struct wordlist *list);
 
 #endif

@@ -97,7 +97,7 @@ refused() {
 		refused "cannot be used together" --ulid "$other"
 		refused "cannot be used together" "$other" --ulid
 	done
-	for other in --bytes=16 --hex --base64 --threads=2 --no-padding --wrap=8 \
+	for other in --bytes=16 --hex --base64 --no-padding --wrap=8 \
 		--no-newline --zero-terminated; do
 		refused "--ulid and ${other%%=*}" --ulid "$other"
 	done
@@ -128,7 +128,7 @@ refused() {
 
 @test "--shuffle and --sample take -z, but none of the options of bytes" {
 	local other
-	for other in --bytes=16 --hex --base64 --base32 --threads=2 --no-padding \
+	for other in --bytes=16 --hex --base64 --base32 --no-padding \
 		--wrap=8 --no-newline; do
 		refused "--shuffle and ${other%%=*} cannot be used together" --shuffle "$other"
 		refused "--sample and ${other%%=*} cannot be used together" --sample=2 "$other"
@@ -141,6 +141,19 @@ refused() {
 	[ "$(tr -cd '\0' <"$OUT" | wc -c)" -eq 3 ]
 	run -0 gr --sample 3 --range 1-9 --output "$BATS_TEST_TMPDIR/s" --mode 0644
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/s")" -eq 3 ]
+}
+
+@test "--threads is refused where one thread makes the lines in order, and taken by the other draws" {
+	local why="cannot be used together (those lines are made by one thread, in order)"
+	refused "--ulid and --threads $why" --ulid --threads=2
+	refused "--uuid=7 and --threads $why" --threads=2 --uuid=7
+	refused "--shuffle and --threads $why" --shuffle --threads=2
+	refused "--sample and --threads $why" --sample=2 --range 1-9 --threads=2
+	local draw
+	for draw in --range=1-6 --password=8 --uuid --uuid=4 --words=3 --mac; do
+		run -0 gr "$draw" --threads=2 -C 2
+		[ "$(wc -l <"$OUT")" -eq 2 ] || fail_with "$draw --threads=2"
+	done
 }
 
 @test "--separator and --wordlist need --words; --words excludes the other draws" {

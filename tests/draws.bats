@@ -354,10 +354,10 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 	assert_usage_error "--uuid and --password cannot be used together"
 }
 
-@test "the draws refuse --bytes, --hex, --base64 and --threads" {
+@test "the draws refuse --bytes, --hex and --base64" {
 	local draw other
 	for draw in --range=1-6 --password=8 --uuid; do
-		for other in --bytes=16 --hex --base64 --threads=2; do
+		for other in --bytes=16 --hex --base64; do
 			run --separate-stderr gr "$draw" "$other"
 			assert_usage_error "${draw%%=*} and ${other%%=*} cannot be used together"
 			run --separate-stderr gr "$other" "$draw"
@@ -415,8 +415,9 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 	require_native
 	require strace
 	run -1 --separate-stderr strace -f -qq -o /dev/null \
-		-e inject=getrandom:error=EIO:when=5 "$GETRANDOM" -U -C 100000
+		-e inject=getrandom:error=EIO:when=5 "$GETRANDOM" -U -C 100000 --threads 1
 	# Four batches of 16 KiB were drawn: at most 4096 UUIDs, all valid.
+	# (strace counts calls per thread: the threaded case is further down.)
 	[ "${#lines[@]}" -le 4096 ]
 	: >"$OUT"
 	[ "${#lines[@]}" -eq 0 ] || printf '%s\n' "${lines[@]}" >"$OUT"
@@ -442,4 +443,94 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 		kib=$(tail -n 1 "$BATS_TEST_TMPDIR/rss")
 		[ "$kib" -lt 8192 ] || fail_with "$draw: peak RSS $kib KiB"
 	done
+}
+
+# --- many values, on several threads ---
+
+# Each kind of value that does not depend on the one before, and a
+# regular expression its lines match.
+independent_draws=(
+	"-R 1-6:[1-6]"
+	"-p 12:[A-Za-z0-9]{12}"
+	"-U:[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}"
+	"--mac:[0-9a-f][26ae](:[0-9a-f]{2}){5}"
+	"--words 6:[a-z-]+( [a-z-]+){5}"
+)
+
+@test "--threads=4: many values of each kind come from four threads, every line whole" {
+	require_native
+	require strace
+	local entry draw
+	for entry in "${independent_draws[@]}"; do
+		draw=${entry%%:*}
+		# shellcheck disable=SC2086
+		run -0 threads_started "$GETRANDOM" $draw -C 300000 --threads 4
+		[ "$output" -eq 3 ] || fail_with "$draw: $output threads started"
+		[ "$(wc -l <"$OUT")" -eq 300000 ] || fail_with "$draw: $(wc -l <"$OUT") lines"
+		run ! grep -vEx "${entry#*:}" "$OUT"
+	done
+}
+
+@test "--threads=1, or a count too small to gain, starts no thread" {
+	require_native
+	require strace
+	run -0 threads_started "$GETRANDOM" -R 1-6 -C 300000 --threads 1
+	[ "$output" -eq 0 ] && [ "$(wc -l <"$OUT")" -eq 300000 ]
+	run -0 threads_started "$GETRANDOM" -R 1-6 -C 1000 --threads 4
+	[ "$output" -eq 0 ] && [ "$(wc -l <"$OUT")" -eq 1000 ]
+}
+
+@test "blocks made by threads are written once each: a million 64-bit values, none twice" {
+	gr -R 0-18446744073709551615 -C 1000000 --threads 4
+	[ "$(wc -l <"$OUT")" -eq 1000000 ]
+	[ "$(sort -u "$OUT" | wc -l)" -eq 1000000 ]
+}
+
+@test "1-6 from four threads is uniform: chi-square over a million rolls" {
+	gr -R 1-6 -C 1000000 --threads 4
+	run -0 uniform 6 "$CHI_5" "$OUT"
+}
+
+@test "the longest values fit a thread's block: 4095-character passwords, extreme integers, URNs" {
+	gr -p 4095 -C 600 --threads 4
+	[ "$(wc -l <"$OUT")" -eq 600 ]
+	run ! grep -vEx '[A-Za-z0-9]{4095}' "$OUT"
+	gr -R -9223372036854775808-9223372036854775807 -C 300000 --threads 4
+	[ "$(wc -l <"$OUT")" -eq 300000 ]
+	gr -U --uuid-format=urn -C 300000 --threads 4
+	[ "$(wc -l <"$OUT")" -eq 300000 ]
+	run ! grep -vEx 'urn:uuid:[0-9a-f-]{36}' "$OUT"
+}
+
+@test "long words and a long separator fit a thread's block" {
+	local sep
+	sep=$(printf '%0500d' 0)
+	gr --words 2 --separator "$sep" -C 180000 --threads 4
+	[ "$(wc -l <"$OUT")" -eq 180000 ]
+	run ! grep -vEx "[a-z-]+$sep[a-z-]+" "$OUT"
+	{ echo a; printf '%0300d\n' 0; } >"$BATS_TEST_TMPDIR/list"
+	gr --words 2 --separator=- --wordlist "$BATS_TEST_TMPDIR/list" -C 200000 --threads 4
+	[ "$(wc -l <"$OUT")" -eq 200000 ]
+	run ! grep -vEx '(a|0{300})-(a|0{300})' "$OUT"
+}
+
+@test "getrandom(2) failing in a thread: status 1, one message, only whole lines of real draws" {
+	require_native
+	require strace
+	run -1 --separate-stderr strace -f -qq -o /dev/null \
+		-e inject=getrandom:error=EIO:when=9 \
+		"$GETRANDOM" -U -C 1000000 --threads 4
+	[ "$stderr" = "getrandom: getrandom(2) failed: Input/output error" ]
+	[ "${#lines[@]}" -lt 1000000 ]
+	: >"$OUT"
+	[ "${#lines[@]}" -eq 0 ] || printf '%s\n' "${lines[@]}" >"$OUT"
+	run ! grep -vEx '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}' "$OUT"
+	run ! grep -q 00000000-0000 "$OUT"
+}
+
+@test "a full disk stops the threads with status 1 and one message" {
+	run -1 --separate-stderr bash -c \
+		'"$GETRANDOM" -R 1-6 -C 10000000 --threads=4 >/dev/full'
+	[[ $stderr == "getrandom: "*"No space left on device" ]]
+	[ "${#stderr_lines[@]}" -eq 1 ]
 }

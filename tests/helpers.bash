@@ -142,6 +142,14 @@ traced() {
 		"$GETRANDOM" "$@" >"$OUT"
 }
 
+# threads_started ARGS...: runs ARGS (stdout in $OUT) and prints how many
+# threads it started.
+threads_started() {
+	strace -f -qq -o "$BATS_TEST_TMPDIR/clone.log" -e trace=clone,clone3 \
+		"$@" >"$OUT"
+	grep -c 'clone' "$BATS_TEST_TMPDIR/clone.log" || true
+}
+
 # returned_hex LOG LEN FLAGS: prints, as one hex string, the bytes that the
 # getrandom(2) calls of LOG asking for LEN bytes with FLAGS returned.
 returned_hex() {

@@ -314,13 +314,6 @@ help_through_full_pipe() {
 	[[ $stderr == "getrandom: "* ]]
 }
 
-# threads_started ARGS...: prints how many threads getrandom ARGS started.
-threads_started() {
-	strace -f -qq -o "$BATS_TEST_TMPDIR/clone.log" -e trace=clone,clone3 \
-		"$@" >/dev/null
-	grep -c 'clone' "$BATS_TEST_TMPDIR/clone.log" || true
-}
-
 @test "the default thread count follows the affinity mask, as nproc does" {
 	require_native
 	require strace

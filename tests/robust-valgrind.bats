@@ -61,6 +61,16 @@ memcheck() {
 	[ -z "$stderr" ]
 }
 
+@test "valgrind: passwords and passphrases made in blocks by 4 threads" {
+	require_native
+	run -0 --separate-stderr to "$f" memcheck -p 16 -C 100000 --threads 4
+	[ "$(size "$f")" -eq $((17 * 100000)) ]
+	[ -z "$stderr" ]
+	run -0 --separate-stderr to "$f" memcheck --words 4 -C 100000 --threads 4
+	[ "$(wc -l <"$f")" -eq 100000 ]
+	[ -z "$stderr" ]
+}
+
 @test "valgrind: --output, and --force over it" {
 	require_native
 	run -0 --separate-stderr memcheck --bytes 3M --threads 2 --output "$f"
@@ -104,6 +114,12 @@ memcheck() {
 @test "valgrind: write error on the parallel path stops every thread" {
 	require_native
 	run -1 --separate-stderr to /dev/full memcheck --bytes 8M --threads 4 --hex
+	[ "$stderr" = "getrandom: write error on standard output: No space left on device" ]
+}
+
+@test "valgrind: write error while 4 threads make integers" {
+	require_native
+	run -1 --separate-stderr to /dev/full memcheck -R 1-6 -C 10000000 --threads 4
 	[ "$stderr" = "getrandom: write error on standard output: No space left on device" ]
 }
 
