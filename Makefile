@@ -14,7 +14,8 @@
 #                     beside a kernel build
 #   make vm-check-arm64  the series on arm64: both kernels cross-built and
 #                     booted in QEMU (TCG); not part of make test
-#   make bench        getrandom against today's tools; bench-scaling: by thread count
+#   make bench        getrandom against today's tools; bench-scaling: by thread
+#                     count, bulk output, then text formats and draws
 #   make install      PREFIX, DESTDIR, BINDIR, MANDIR, COMPLETIONDIR are honoured
 #   make install-man2 also the section-2 page (not by default: it would
 #                     shadow the distribution's getrandom(2))
@@ -189,6 +190,7 @@ bench: build/getrandom
 
 bench-scaling: build/getrandom
 	bench/scaling.sh
+	bench/scaling-work.sh
 
 fuzz: FORCE
 	tests/fuzz/run.sh

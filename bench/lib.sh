@@ -121,6 +121,17 @@ rounds() {
 	done
 }
 
+# 1, 2, 4, ... below the CPU count, then the CPU count itself.
+thread_counts() {
+	local k=1 cpus
+	cpus=$(nproc)
+	while [ "$k" -lt "$cpus" ]; do
+		echo "$k"
+		k=$((k * 2))
+	done
+	echo "$cpus"
+}
+
 # A size as getrandom and head take it: 1G, 256M.
 human() {
 	if [ $(($1 % (1 << 30))) = 0 ]; then echo "$(($1 >> 30))G"; else echo "$(($1 >> 20))M"; fi

@@ -31,17 +31,6 @@ SIZE=$((1 << 30))
 . bench/lib.sh
 bench_start
 
-# 1, 2, 4, ... below the CPU count, then the CPU count itself.
-thread_counts() {
-	local k=1 cpus
-	cpus=$(nproc)
-	while [ "$k" -lt "$cpus" ]; do
-		echo "$k"
-		k=$((k * 2))
-	done
-	echo "$cpus"
-}
-
 # The contenders for k threads, one "KEY<TAB>DEST<TAB>CMD" line each.
 contenders() {
 	local k=$1 i loops=''
