@@ -411,6 +411,15 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 	[ -z "$(files_in "$BATS_TEST_TMPDIR/d")" ]
 }
 
+# assert_real_uuid_lines: each line run caught is a whole version 4 UUID,
+# none made of the zeros a failed batch leaves.
+assert_real_uuid_lines() {
+	: >"$OUT"
+	[ "${#lines[@]}" -eq 0 ] || printf '%s\n' "${lines[@]}" >"$OUT"
+	run ! grep -vEx '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}' "$OUT"
+	run ! grep -q 00000000-0000 "$OUT"
+}
+
 @test "getrandom(2) failing half-way: what reached stdout is whole lines of real draws" {
 	require_native
 	require strace
@@ -419,10 +428,7 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 	# Four batches of 16 KiB were drawn: at most 4096 UUIDs, all valid.
 	# (strace counts calls per thread: the threaded case is further down.)
 	[ "${#lines[@]}" -le 4096 ]
-	: >"$OUT"
-	[ "${#lines[@]}" -eq 0 ] || printf '%s\n' "${lines[@]}" >"$OUT"
-	run ! grep -vEx '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}' "$OUT"
-	run ! grep -q 00000000-0000 "$OUT"
+	assert_real_uuid_lines
 }
 
 @test "a huge count streams: the first lines come, the reader stops it" {
@@ -522,10 +528,7 @@ independent_draws=(
 		"$GETRANDOM" -U -C 1000000 --threads 4
 	[ "$stderr" = "getrandom: getrandom(2) failed: Input/output error" ]
 	[ "${#lines[@]}" -lt 1000000 ]
-	: >"$OUT"
-	[ "${#lines[@]}" -eq 0 ] || printf '%s\n' "${lines[@]}" >"$OUT"
-	run ! grep -vEx '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}' "$OUT"
-	run ! grep -q 00000000-0000 "$OUT"
+	assert_real_uuid_lines
 }
 
 @test "a full disk stops the threads with status 1 and one message" {
