@@ -1,7 +1,7 @@
 #!/bin/bash
 # Builds the libFuzzer harnesses in tests/fuzz/ with clang (ASan + UBSan),
 # replays every input under tests/fuzz/regressions/NAME/, then fuzzes each
-# harness for a bounded time.  The encoders have one path per CPU feature
+# harness for a bounded time, two runs at a time.  The encoders have one path per CPU feature
 # (cli/encode-x86.c), chosen from glibc's record of the CPU, so the encode
 # harness runs three times: as the CPU is, and with glibc's tunables
 # turning AVX2, then AVX2 and SSSE3 off.  Prints TAP on standard output;
@@ -13,6 +13,7 @@
 # tests/fuzz/corpus/NAME, which stays untouched).  A crashing input is
 # saved in build/fuzz/artifacts-NAME/: commit it under
 # tests/fuzz/regressions/NAME/ with the fix, and every later run replays it.
+# shellcheck disable=SC2317 # each_run calls functions shellcheck cannot see
 set -eu
 
 seconds=${1:-30}
@@ -20,6 +21,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out=$top/build/fuzz
 # HARNESS or HARNESS/HWCAPS: the harness, with glibc.cpu.hwcaps=HWCAPS.
+# shellcheck disable=SC2054 # the commas are glibc's, inside one element
 runs=(parse encode encode/-AVX2 encode/-AVX2,-SSSE3)
 CLANG=${CLANG:-clang}
 FLAGS="-g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
@@ -86,19 +88,35 @@ replay() {
 	fi
 }
 
-fuzz() {
-	local name=$1 hwcaps=$2 label=$3 log=$out/fuzz-$1$2.log dict=()
+# fuzz_start NAME HWCAPS: fuzzes NAME for SECONDS in the background; its
+# log and exit status go to files that fuzz_report reads.
+fuzz_start() {
+	local name=$1 hwcaps=$2 log=$out/fuzz-$1$2.log dict=()
 	local corpus=$out/corpus-$name artifacts=$out/artifacts-$name/
-	local execs units
 
 	mkdir -p "$corpus" "$artifacts"
 	[ -f "$here/$name.dict" ] && dict=(-dict="$here/$name.dict")
-	if harness "$name" "$hwcaps" -max_total_time="$seconds" -timeout=10 \
-		-rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
-		-artifact_prefix="$artifacts" "$corpus" "$here/corpus/$name" \
-		>"$log" 2>&1; then
+	rm -f "$log.status"
+	# set -e would end the background job at a failure, before its status is written.
+	{
+		if harness "$name" "$hwcaps" -max_total_time="$seconds" -timeout=10 \
+			-rss_limit_mb=2048 -print_final_stats=1 "${dict[@]}" \
+			-artifact_prefix="$artifacts" "$corpus" "$here/corpus/$name" \
+			>"$log" 2>&1; then
+			echo 0
+		else
+			echo "$?"
+		fi >"$log.status"
+	} &
+}
+
+fuzz_report() {
+	local name=$1 hwcaps=$2 label=$3 log=$out/fuzz-$1$2.log
+	local artifacts=$out/artifacts-$name/ execs units
+
+	if [ "$(cat "$log.status" 2>/dev/null)" = 0 ]; then
 		execs=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")
-		units=$(find "$corpus" -type f | wc -l)
+		units=$(find "$out/corpus-$name" -type f | wc -l)
 		ok "fuzz $label"
 		echo "# $label: ${seconds}s, ${execs:-?} exec/s, working corpus $units inputs"
 	else
@@ -108,12 +126,29 @@ fuzz() {
 	fi
 }
 
+# each_run FUNCTION: calls FUNCTION NAME HWCAPS LABEL for every run.
+each_run() {
+	local run name hwcaps
+	for run in "${runs[@]}"; do
+		name=${run%%/*} hwcaps=${run#"$name"} hwcaps=${hwcaps#/}
+		"$1" "$name" "$hwcaps" "$name${hwcaps:+ (glibc.cpu.hwcaps=$hwcaps)}"
+	done
+}
+
+build parse
+build encode
 echo "1..$((${#runs[@]} * 2))"
-for run in "${runs[@]}"; do
-	name=${run%%/*} hwcaps=${run#"$name"} hwcaps=${hwcaps#/}
-	label=$name${hwcaps:+ (glibc.cpu.hwcaps=$hwcaps)}
-	[ -n "$hwcaps" ] || build "$name"	# a variant reuses the build before it
-	replay "$name" "$hwcaps" "$label"
-	fuzz "$name" "$hwcaps" "$label"
-done
+each_run replay
+# The runs are bounded in time, not in work: two at a time, each with a
+# CPU of its own where the machine is otherwise idle, take half the time
+# one after the other would, and fuzz as much.
+started=0
+start_pairwise() {
+	fuzz_start "$1" "$2"
+	started=$((started + 1))
+	[ $((started % 2)) -ne 0 ] || wait
+}
+each_run start_pairwise
+wait
+each_run fuzz_report
 exit $status
