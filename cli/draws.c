@@ -252,18 +252,12 @@ static void block_teardown(void *slot)
 	lines_wipe(&block->out);
 }
 
-/*
- * Threads for count values of this kind: one where values depend on
- * each other or are too long to block, or for a small run.
- */
-static unsigned int draws_threads(const struct draw_job *job,
-				  unsigned int asked, uint64_t blocks)
+/* Values to a block: as many as the longest fills a buffer with; 0: none. */
+static uint64_t values_per_block(const struct draw_request *req)
 {
-	uint64_t per = bytes_per_value(job->req);
+	uint64_t text_max = value_text_max(req);
 
-	if (job->per_block < BLOCK_VALUES_MIN)
-		return 1;
-	return pump_threads(asked, pump_input_bytes(per, job->count), blocks);
+	return text_max == 0 ? 0 : LINES_BUFFER / text_max;
 }
 
 /* Returns 0, or -1 with *random_error set (0 when the sink failed). */
@@ -271,13 +265,7 @@ int draws_run(const struct draw_request *req, uint64_t count,
 	      unsigned int flags, unsigned int threads, struct sink *sink,
 	      int *random_error)
 {
-	uint64_t text_max = value_text_max(req);
-	struct draw_job job = {
-		.req = req,
-		.count = count,
-		.per_block = text_max == 0 ? 0 : LINES_BUFFER / text_max,
-		.flags = flags,
-	};
+	struct draw_job job = { .req = req, .count = count, .flags = flags };
 	struct ring_work work = {
 		.slot_size = sizeof(struct draw_block),
 		.context = &job,
@@ -289,11 +277,17 @@ int draws_run(const struct draw_request *req, uint64_t count,
 	};
 	struct ring_failure failure;
 
-	if (job.per_block != 0)
-		work.items = count / job.per_block + (count % job.per_block != 0);
-	threads = draws_threads(&job, threads, work.items);
-	if (threads < 2)
+	/* A small run asks nothing more: not the CPUs, not the longest word. */
+	threads = pump_threads(threads, pump_input_bytes(bytes_per_value(req),
+							 count), UINT64_MAX);
+	if (threads > 1)
+		job.per_block = values_per_block(req);
+	/* Values that depend on each other, or too long to block: one thread. */
+	if (job.per_block < BLOCK_VALUES_MIN)
 		return draws_serial(req, count, flags, sink, random_error);
+	work.items = count / job.per_block + (count % job.per_block != 0);
+	if (work.items < threads)
+		threads = (unsigned int)work.items;
 	*random_error = 0;
 	if (ring_run(&work, threads, &failure) == 0)
 		return 0;
