@@ -486,6 +486,15 @@ independent_draws=(
 	[ "$output" -eq 0 ] && [ "$(wc -l <"$OUT")" -eq 1000 ]
 }
 
+@test "--threads=1024 starts no more threads than the run has blocks" {
+	require_native
+	require strace
+	# 16 passwords of 4095 characters fill a 64 KiB block: 600 make 38.
+	run -0 threads_started "$GETRANDOM" -p 4095 -C 600 --threads 1024
+	[ "$output" -eq 37 ] || fail_with "$output threads for 38 blocks"
+	[ "$(wc -l <"$OUT")" -eq 600 ]
+}
+
 @test "blocks made by threads are written once each: a million 64-bit values, none twice" {
 	gr -R 0-18446744073709551615 -C 1000000 --threads 4
 	[ "$(wc -l <"$OUT")" -eq 1000000 ]
