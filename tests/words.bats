@@ -3,7 +3,8 @@
 # of the EFF long list as Debian packages it (xkcdpass's copy), drawn
 # uniformly (chi-square over a million words, with a control that the
 # check fails on an index taken modulo the list, and on a list that holds
-# a word twice), and word lists refused by line when they are bad.
+# a word twice), and word lists refused by line when they are bad, or
+# when longer than 4 GiB, without reading an endless one to its end.
 # Call: bats tests/words.bats (GETRANDOM=path to test another binary)
 load helpers
 
@@ -112,6 +113,20 @@ bad_list() {
 	[ "$stderr" = "getrandom: cannot read word list '$BATS_TEST_TMPDIR/none': No such file or directory" ]
 	run -1 --separate-stderr "$GETRANDOM" --words 3 --wordlist "$BATS_TEST_TMPDIR"
 	[ "$stderr" = "getrandom: cannot read word list '$BATS_TEST_TMPDIR': Is a directory" ]
+}
+
+@test "an endless list stops at 4 GiB with its message, not at the end of memory" {
+	require_native
+	# 4 GiB of list need a 64-bit binary (ELF class 2) and the memory.
+	[ "$(od -An -tx1 -j4 -N1 "$GETRANDOM" | tr -d ' ')" = 02 ] ||
+		skip "a 32-bit binary cannot hold a 4 GiB list"
+	[ "$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)" -gt 5000000 ] ||
+		skip "fewer than 5 GB of memory free to hold a 4 GiB list"
+	# Under 6 GB of address space: what reading on to the end needs is refused.
+	run -1 --separate-stderr bash -c \
+		'ulimit -v 6000000 && exec "$GETRANDOM" --words 2 --wordlist /dev/zero'
+	[ "$stderr" = "getrandom: word list '/dev/zero': more than 4 GiB" ]
+	[ -z "$output" ]
 }
 
 @test "bad word counts are usage errors" {
