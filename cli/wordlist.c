@@ -7,6 +7,7 @@
  * refused, and so are an empty word (an empty line), a word holding a
  * blank or a control character (it could not be told apart from the
  * separator), and a list of fewer than two words (no choice at all).
+ * A file that starts with a UTF-8 byte order mark is refused too.
  * Words may be in any encoding that keeps ASCII's control characters out
  * (UTF-8 does): they are compared byte by byte.
  */
@@ -216,6 +217,15 @@ static void report(enum wordlist_error error, const char *path,
 	}
 }
 
+/*
+ * A UTF-8 byte order mark, which some editors put first: it would be
+ * drawn as part of the first word, where no one sees it or can type it.
+ */
+static bool starts_with_bom(const char *text, size_t len)
+{
+	return len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0;
+}
+
 int wordlist_load(const char *path, struct wordlist *list)
 {
 	size_t len, line, first;
@@ -224,6 +234,12 @@ int wordlist_load(const char *path, struct wordlist *list)
 
 	if (text == NULL) {
 		warn("cannot read word list %s", quote(path));
+		return -1;
+	}
+	if (starts_with_bom(text, len)) {
+		warnx("word list %s, line 1: a byte order mark (U+FEFF) before the word",
+		      quote(path));
+		free(text);
 		return -1;
 	}
 	error = wordlist_parse(text, len, list, &line, &first);

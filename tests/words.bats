@@ -104,6 +104,8 @@ bad_list() {
 	bad_list 'a b\nc\n' ", line 1: a blank or control character in a word"
 	bad_list 'a\nb\r\n' ", line 2: a blank or control character in a word"
 	bad_list 'a\nb\tc\n' ", line 2: a blank or control character in a word"
+	# A byte order mark would be drawn as part of the first word, unseen.
+	bad_list '\357\273\277a\nb\n' ", line 1: a byte order mark (U+FEFF) before the word"
 	bad_list 'a\n' ": fewer than 2 words"
 	bad_list '' ": fewer than 2 words"
 }
