@@ -121,10 +121,12 @@ static uint64_t put_values(const struct draw_request *req, struct lines *out,
 			put_password(out, src, &req->charset, req->length);
 		break;
 	case DRAW_UUID:
-		if (req->uuid_version == 7)
-			put_uuid7(out, src, &clocks->uuid, &req->uuid_format);
-		else
+		if (req->uuid_version == 4) {
 			put_uuid4(out, src, &req->uuid_format);
+		} else if (!put_uuid7(out, src, &clocks->uuid, &req->uuid_format)) {
+			clocks->failed = true;
+			return 0;
+		}
 		break;
 	case DRAW_WORDS:
 		put_words(out, src, req);
@@ -158,7 +160,7 @@ static int draws_serial(const struct draw_request *req, uint64_t count,
 	for (uint64_t done = 0; done < count && !src.error && !out.failed &&
 	     !clocks.failed;)
 		done += put_values(req, &out, &src, &clocks, count - done);
-	/* The lines before a failed ULID are whole and valid: they go out. */
+	/* The lines before a failed ULID or UUID are whole and valid: they go out. */
 	if (!src.error)
 		lines_flush(&out);
 	*random_error = src.error;

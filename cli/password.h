@@ -12,6 +12,11 @@
 /* --require: at most this many rules, on passwords of at most this length. */
 #define PASSWORD_RULES_MAX 16
 #define PASSWORD_RULED_LENGTH_MAX 65535
+/*
+ * The least share of passwords that must meet the rules: below it,
+ * drawing by rejection would take too long (a million tries a password).
+ */
+#define PASSWORD_RULES_SHARE_MIN (1.0L / (1 << 20))
 
 /* The rules of --require: each SET must have a character in the password. */
 struct password_rules {

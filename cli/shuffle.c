@@ -30,9 +30,9 @@
 #define _GNU_SOURCE
 #include <err.h>
 #include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "draw.h"
@@ -107,37 +107,71 @@ static void put_records(struct job *j, const struct record *r, size_t n)
 		put_record(j, r[i].text, r[i].len);
 }
 
-/* Reads all of standard input into *buf; returns its length, or -1. */
-static ssize_t read_input(struct job *j, char **buf)
-{
-	size_t len = 0, size = 0;
+/*
+ * Input held in memory: all of standard input for --shuffle, a record for
+ * --sample.  Its buffer is mapped pages grown by mremap(), which moves
+ * them without a copy: the input is held once, and no piece of it is left
+ * behind in freed memory, as realloc() leaves a small block it copied
+ * from.
+ */
+struct input {
+	char *buf;
+	size_t len, size;
+};
 
-	*buf = NULL;
+/* Wipes and unmaps the input: it may be secrets. */
+static void drop_input(struct input *in)
+{
+	if (in->buf != NULL) {
+		explicit_bzero(in->buf, in->len);
+		munmap(in->buf, in->size);
+	}
+	*in = (struct input){ NULL, 0, 0 };
+}
+
+static bool grow_input(struct input *in)
+{
+	size_t bigger = in->size ? 2 * in->size : 65536;
+	void *p;
+
+	if (bigger < in->size)
+		return false;
+	if (in->buf == NULL)
+		p = mmap(NULL, bigger, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	else
+		p = mremap(in->buf, in->size, bigger, MREMAP_MAYMOVE);
+	if (p == MAP_FAILED)
+		return false;
+	in->buf = p;
+	in->size = bigger;
+	return true;
+}
+
+/* Reads all of standard input into *in; false, said, on an error. */
+static bool read_input(struct job *j, struct input *in)
+{
+	*in = (struct input){ NULL, 0, 0 };
 	for (;;) {
 		ssize_t n;
 
-		if (len == size) {
-			size_t bigger = size ? 2 * size : 65536;
-			char *p = bigger > size ? realloc(*buf, bigger) : NULL;
-
-			if (p == NULL) {
-				out_of_memory(j);
-				return -1;
-			}
-			*buf = p;
-			size = bigger;
+		if (in->len == in->size && !grow_input(in)) {
+			out_of_memory(j);
+			drop_input(in);
+			return false;
 		}
-		n = read(STDIN_FILENO, *buf + len, size - len);
+		n = read(STDIN_FILENO, in->buf + in->len, in->size - in->len);
 		if (n == 0)
-			return (ssize_t)len;
+			return true;
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1) {
 			warn("read error on standard input");
 			j->failed = true;
-			return -1;
+			drop_input(in);
+			return false;
 		}
-		len += (size_t)n;
+		in->len += (size_t)n;
 	}
 }
 
@@ -175,24 +209,20 @@ static size_t *index_records(struct job *j, const char *buf, size_t len,
 static void shuffle_input(struct job *j)
 {
 	size_t *starts = NULL, n = 0;
-	char *buf;
-	ssize_t len = read_input(j, &buf);
+	struct input in;
 
-	if (len > 0)
-		starts = index_records(j, buf, (size_t)len, &n);
+	if (read_input(j, &in) && in.len > 0)
+		starts = index_records(j, in.buf, in.len, &n);
 	if (starts != NULL)
 		shuffle(j, starts, n, sizeof(*starts));
 	for (size_t i = 0; starts != NULL && i < n && !stopped(j); i++) {
-		const char *text = buf + starts[i];
-		const char *mark = memchr(text, j->end, (size_t)len - starts[i]);
+		const char *text = in.buf + starts[i];
+		const char *mark = memchr(text, j->end, in.len - starts[i]);
 
 		put_record(j, text, mark ? (size_t)(mark - text) :
-			   (size_t)len - starts[i]);
+			   in.len - starts[i]);
 	}
-	/* The input may be secrets: none stays behind in freed memory. */
-	if (len > 0)
-		explicit_bzero(buf, (size_t)len);
-	free(buf);
+	drop_input(&in);
 	free(starts);
 }
 
@@ -239,54 +269,121 @@ static bool reservoir_room(struct job *j, struct record **slots, size_t *size,
 }
 
 /*
+ * Standard input for --sample, a buffer at a time, and the record being
+ * read.  Not stdio's getdelim(): it grows its line with realloc(), which
+ * frees the old block, a piece of the input, without wiping it.  The
+ * record grows as --shuffle's input does, and line.len is the most it
+ * has held, all of which is wiped at the end.
+ */
+struct reader {
+	char buf[65536];
+	size_t pos, len;
+	struct input line;	/* the record, its end mark left out */
+};
+
+/* Room for need more bytes after used in r->line; false, said, if none. */
+static bool line_room(struct job *j, struct reader *r, size_t used, size_t need)
+{
+	while (r->line.buf == NULL || r->line.size - used < need)
+		if (!grow_input(&r->line)) {
+			out_of_memory(j);
+			return false;
+		}
+	return true;
+}
+
+/* Refills r->buf; returns how much came (0 at the end), or -1, said. */
+static ssize_t refill_input(struct job *j, struct reader *r)
+{
+	for (;;) {
+		ssize_t n = read(STDIN_FILENO, r->buf, sizeof(r->buf));
+
+		if (n == -1 && errno == EINTR)
+			continue;
+		if (n == -1) {
+			warn("read error on standard input");
+			j->failed = true;
+			return -1;
+		}
+		r->pos = 0;
+		r->len = (size_t)n;
+		return n;
+	}
+}
+
+/*
+ * The next record into r->line, its length into *len; false at the end of
+ * the input, or on an error (said).  A last record without its end mark
+ * is a record.
+ */
+static bool next_record(struct job *j, struct reader *r, size_t *len)
+{
+	size_t used = 0;
+	bool any = false;
+
+	for (;;) {
+		const char *start = r->buf + r->pos, *mark;
+		size_t take;
+
+		if (r->pos == r->len) {
+			ssize_t n = refill_input(j, r);
+
+			if (n <= 0) {
+				*len = used;
+				return n == 0 && any;
+			}
+			start = r->buf;
+		}
+		any = true;
+		mark = memchr(start, j->end, r->len - r->pos);
+		take = mark ? (size_t)(mark - start) : r->len - r->pos;
+		if (!line_room(j, r, used, take))
+			return false;
+		memcpy(r->line.buf + used, start, take);
+		used += take;
+		if (used > r->line.len)
+			r->line.len = used;
+		r->pos += take + (mark != NULL);
+		if (mark != NULL) {
+			*len = used;
+			return true;
+		}
+	}
+}
+
+/*
  * Algorithm R over the records of standard input, into *slots (grown as
  * records come, never past k); returns how many are kept.
  */
-static size_t fill_reservoir(struct job *j, struct record **slots, size_t k)
+static size_t fill_reservoir(struct job *j, struct reader *r,
+			     struct record **slots, size_t k)
 {
-	char *line = NULL;
-	size_t cap = 0, kept = 0, size = 0;
-	ssize_t got;
+	size_t kept = 0, size = 0, len;
 
-	for (uint64_t i = 0; !stopped(j) &&
-	     (got = getdelim(&line, &cap, j->end, stdin)) != -1; i++) {
-		size_t len = (size_t)got;
+	for (uint64_t i = 0; !stopped(j) && next_record(j, r, &len); i++) {
 		uint64_t slot = i;
 
-		if (len > 0 && line[len - 1] == j->end)
-			len--;
 		if (i >= k)
 			slot = draw_below(&j->src, i + 1);
 		if (slot >= k || !reservoir_room(j, slots, &size, (size_t)slot, k))
 			continue;
-		if (keep(j, &(*slots)[slot], line, len) && i < k)
+		if (keep(j, &(*slots)[slot], r->line.buf, len) && i < k)
 			kept++;
 	}
-	if (ferror(stdin) && !j->failed) {
-		warn("read error on standard input");
-		j->failed = true;
-	}
-	if (line != NULL)
-		explicit_bzero(line, cap);
-	free(line);
 	return kept;
 }
 
 static void sample_input(struct job *j, uint64_t k)
 {
-	/* stdio's buffer for the input, ours so that it can be wiped. */
-	static char input_buffer[65536];
+	/* Static: 64 KiB is too much for a stack; wiped, as what it held. */
+	static struct reader reader;
 	struct record *slots = NULL;
 	size_t kept;
 
-	if (setvbuf(stdin, input_buffer, _IOFBF, sizeof(input_buffer)) != 0) {
-		out_of_memory(j);
-		return;
-	}
 	/* More slots than memory can hold are never needed: it would run out first. */
 	if (k > SIZE_MAX / sizeof(*slots))
 		k = SIZE_MAX / sizeof(*slots);
-	kept = fill_reservoir(j, &slots, (size_t)k);
+	kept = fill_reservoir(j, &reader, &slots, (size_t)k);
 	if (!stopped(j)) {
 		shuffle(j, slots, kept, sizeof(*slots));
 		put_records(j, slots, kept);
@@ -296,7 +393,8 @@ static void sample_input(struct job *j, uint64_t k)
 		free(slots[i].text);
 	}
 	free(slots);
-	explicit_bzero(input_buffer, sizeof(input_buffer));
+	drop_input(&reader.line);
+	explicit_bzero(reader.buf, sizeof(reader.buf));
 }
 
 /* --- integers of a range --- */

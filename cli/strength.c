@@ -60,10 +60,26 @@ static long double password_bits(const struct draw_request *req,
 }
 
 /*
- * With rules: the entropy grows with the length (a longer password meets
- * them more often, and has more characters), so the least length that
- * reaches the target is found by bisection between the number of rules
- * and the longest ruled password.
+ * A length that reaches bits, and that the rules leave drawable: enough
+ * of its passwords meet them.  Many rules on a short password leave
+ * almost none, though its few may hold the bits (8 one-letter rules on 8
+ * characters: 8! passwords, 15.3 bits, one in 5e9): a longer one is
+ * taken then, not a refusal of a length the user never gave.
+ */
+static bool ruled_length_fits(const struct draw_request *req,
+			      const int64_t coef[CHARSET_MAX + 1],
+			      uint64_t length, uint64_t bits)
+{
+	return password_bits(req, coef, length) >= (long double)bits &&
+	       password_terms_share(coef, req->charset.size, length) >=
+	       PASSWORD_RULES_SHARE_MIN;
+}
+
+/*
+ * With rules: the entropy and the share that meets them both grow with
+ * the length (a longer password meets them more often, and has more
+ * characters), so the least length that fits is found by bisection
+ * between the number of rules and the longest ruled password.
  */
 static uint64_t xruled_length_for(const struct draw_request *req, uint64_t bits)
 {
@@ -79,7 +95,7 @@ static uint64_t xruled_length_for(const struct draw_request *req, uint64_t bits)
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo) / 2;
 
-		if (password_bits(req, coef, mid) >= (long double)bits)
+		if (ruled_length_fits(req, coef, mid, bits))
 			hi = mid;
 		else
 			lo = mid + 1;

@@ -20,8 +20,6 @@
 #include "uuid.h"
 #include "ulid.h"
 
-#define ULID_MS_MAX ((UINT64_C(1) << 48) - 1)
-
 static const char crockford[] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /* Adds one to the 80 bits; returns false when they wrap to zero. */
@@ -39,7 +37,7 @@ static bool tick(struct ulid_clock *clock, struct draw_source *src)
 	uint64_t ms = clock_ms();
 
 	if (!clock->started || ms > clock->ms) {
-		if (ms > ULID_MS_MAX) {
+		if (ms > UNIX_MS_MAX) {
 			warnx("the clock is past the last time a ULID can hold (%llu ms since 1970)",
 			      (unsigned long long)ms);
 			return false;

@@ -14,11 +14,14 @@
  * or when the clock steps back, the timestamp is carried forward to the
  * last one used plus one millisecond instead of waiting for the clock.
  * So within one run every UUID is strictly greater than the one before,
- * as 128-bit numbers and as text, whatever the clock does.
+ * as 128-bit numbers and as text, whatever the clock does.  A time past
+ * the last millisecond 48 bits hold (the year 10889) would wrap to 1970
+ * and break that order: it is an error, as for ULIDs.
  *
  * --uuid-format writes the same 128 bits in another form: 32 digits alone,
  * after "urn:uuid:", in braces, in uppercase.
  */
+#include <err.h>
 #include <string.h>
 #include <time.h>
 
@@ -104,28 +107,36 @@ static unsigned int fresh_counter(struct draw_source *src)
 	return (unsigned int)(b[0] << 8 | b[1]) & 0x7ff;
 }
 
-/* The next timestamp and counter, each pair greater than the last. */
-static void tick(struct uuid_clock *clock, struct draw_source *src)
+/*
+ * The next timestamp and counter, each pair greater than the last; false,
+ * said why, when the timestamp no longer fits its 48 bits.
+ */
+static bool tick(struct uuid_clock *clock, struct draw_source *src)
 {
 	uint64_t ms = clock_ms();
 
 	if (ms > clock->ms) {
 		clock->ms = ms;
 		clock->counter = fresh_counter(src);
-		return;
-	}
-	if (++clock->counter > 0xfff) {
+	} else if (++clock->counter > 0xfff) {
 		clock->ms++;
 		clock->counter = fresh_counter(src);
 	}
+	if (clock->ms > UNIX_MS_MAX) {
+		warnx("the time is past the last millisecond a version 7 UUID can hold (%llu ms since 1970)",
+		      (unsigned long long)clock->ms);
+		return false;
+	}
+	return true;
 }
 
-void put_uuid7(struct lines *out, struct draw_source *src,
+bool put_uuid7(struct lines *out, struct draw_source *src,
 	       struct uuid_clock *clock, const struct uuid_format *format)
 {
 	unsigned char uuid[16];
 
-	tick(clock, src);
+	if (!tick(clock, src))
+		return false;
 	for (int i = 0; i < 6; i++)
 		uuid[i] = (unsigned char)(clock->ms >> (40 - 8 * i));
 	uuid[6] = (unsigned char)(clock->counter >> 8);
@@ -133,4 +144,5 @@ void put_uuid7(struct lines *out, struct draw_source *src,
 	draw_bytes(src, uuid + 8, 8);
 	set_version_and_variant(uuid, 7);
 	put_text(out, uuid, format);
+	return true;
 }

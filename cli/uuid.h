@@ -10,6 +10,8 @@
 #include "lines.h"
 #include "uuid-format.h"
 
+/* The last millisecond since 1970 that 48 bits hold: version 7's and ULID's. */
+#define UNIX_MS_MAX ((UINT64_C(1) << 48) - 1)
 
 /* Version 7: the last timestamp and counter, so the next is greater. */
 struct uuid_clock {
@@ -22,7 +24,8 @@ bool parse_uuid_version(const char *text, int *version);
 uint64_t clock_ms(void);
 void put_uuid4(struct lines *out, struct draw_source *src,
 	       const struct uuid_format *format);
-void put_uuid7(struct lines *out, struct draw_source *src,
+/* False, said why, when the time no longer fits (the year 10889). */
+bool put_uuid7(struct lines *out, struct draw_source *src,
 	       struct uuid_clock *clock, const struct uuid_format *format);
 
 #endif

@@ -7,6 +7,7 @@
  * refused, and so are an empty word (an empty line), a word holding a
  * blank or a control character (it could not be told apart from the
  * separator), and a list of fewer than two words (no choice at all).
+ * A file that starts with a UTF-8 byte order mark is refused too.
  * Words may be in any encoding that keeps ASCII's control characters out
  * (UTF-8 does): they are compared byte by byte.
  */
@@ -129,7 +130,18 @@ enum wordlist_error wordlist_parse(char *text, size_t len,
 	return find_repeat(list, line, first);
 }
 
-/* The whole file, with a NUL after it; NULL with errno set. */
+/*
+ * The most a buffer grows to: one byte past the 4 GiB that offsets of 32
+ * bits reach, so that a longer list is seen to be longer, and its NUL.
+ * An endless input (/dev/zero, a pipe that never ends) stops there, not
+ * at the end of memory.
+ */
+#define TEXT_BUFFER_MAX (SIZE_MAX > UINT32_MAX ? (size_t)UINT32_MAX + 2 : SIZE_MAX)
+
+/*
+ * The whole file, with a NUL after it, or its first 4 GiB and a byte
+ * (wordlist_parse refuses more); NULL with errno set.
+ */
 static char *read_file(const char *path, size_t *len)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -142,25 +154,31 @@ static char *read_file(const char *path, size_t *len)
 		ssize_t n;
 
 		if (size - used < 2) {
-			char *p = realloc(text, size ? 2 * size : 65536);
+			size_t bigger = size ? 2 * size : 65536;
+			char *p;
 
-			if (p == NULL)
+			if (bigger > TEXT_BUFFER_MAX || bigger < size)
+				bigger = TEXT_BUFFER_MAX;
+			p = bigger > size ? realloc(text, bigger) : NULL;
+			if (p == NULL) {
+				errno = ENOMEM;
 				break;
+			}
 			text = p;
-			size = size ? 2 * size : 65536;
+			size = bigger;
 		}
 		n = read(fd, text + used, size - used - 1);
-		if (n == 0) {
-			close(fd);
-			text[used] = '\0';
-			*len = used;
-			return text;
-		}
 		if (n == -1 && errno == EINTR)
 			continue;
 		if (n == -1)
 			break;
 		used += (size_t)n;
+		if (n == 0 || used > UINT32_MAX) {
+			close(fd);
+			text[used] = '\0';
+			*len = used;
+			return text;
+		}
 	}
 	int saved = errno;
 
@@ -199,6 +217,15 @@ static void report(enum wordlist_error error, const char *path,
 	}
 }
 
+/*
+ * A UTF-8 byte order mark, which some editors put first: it would be
+ * drawn as part of the first word, where no one sees it or can type it.
+ */
+static bool starts_with_bom(const char *text, size_t len)
+{
+	return len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0;
+}
+
 int wordlist_load(const char *path, struct wordlist *list)
 {
 	size_t len, line, first;
@@ -207,6 +234,12 @@ int wordlist_load(const char *path, struct wordlist *list)
 
 	if (text == NULL) {
 		warn("cannot read word list %s", quote(path));
+		return -1;
+	}
+	if (starts_with_bom(text, len)) {
+		warnx("word list %s, line 1: a byte order mark (U+FEFF) before the word",
+		      quote(path));
+		free(text);
 		return -1;
 	}
 	error = wordlist_parse(text, len, list, &line, &first);

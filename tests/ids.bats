@@ -4,7 +4,9 @@
 # call's window, the spec's monotonic rule and its overflow error (with a
 # clock held still by tests/shim/faults.c), the random digits uniform
 # (with a control that the check fails on a modulo-biased digit), and each
-# UUID format parsed back by Python's uuid module; MAC addresses local and
+# UUID format parsed back by Python's uuid module; version 7's counter and
+# its carried millisecond under a clock held still, and the end of its 48
+# bits an error; MAC addresses local and
 # unicast, or with their prefix, and every other bit seen to vary.
 # Call: bats tests/ids.bats (GETRANDOM=path to test another binary)
 load helpers
@@ -93,6 +95,40 @@ now_ms() {
 	run -1 --separate-stderr shim FAULT_REALTIME_MS=281474976710656 -- --ulid
 	[ -z "$output" ]
 	[ "$stderr" = "getrandom: the clock is past the last time a ULID can hold (281474976710656 ms since 1970)" ]
+}
+
+# --- --uuid=7 under a clock held still ---
+
+@test "version 7, clock still: the counter counts up, then carries the millisecond" {
+	require_native
+	need_tools
+	# Bytes of 255: the counter starts at 0x7ff, the top of its 11 bits.
+	run -0 --separate-stderr shim FAULT_REALTIME_MS=1700000000123 \
+		FAULT_GETRANDOM_BYTE=255 -- --uuid=7 -C 2050
+	# 1700000000123 is 0x18bcfe5687b; 2048 steps fill the 12-bit counter.
+	[ "${lines[0]}" = 018bcfe5-687b-77ff-bfff-ffffffffffff ]
+	[ "${lines[1]}" = 018bcfe5-687b-7800-bfff-ffffffffffff ]
+	[ "${lines[2048]}" = 018bcfe5-687b-7fff-bfff-ffffffffffff ]
+	[ "${lines[2049]}" = 018bcfe5-687c-77ff-bfff-ffffffffffff ]
+	[ "${#lines[@]}" -eq 2050 ]
+}
+
+@test "version 7: a time past 48 bits of milliseconds is an error, never 1970 again" {
+	require_native
+	need_tools
+	# The last millisecond holds 2049 UUIDs; the carry past it fails.
+	run -1 --separate-stderr shim FAULT_REALTIME_MS=281474976710655 \
+		FAULT_GETRANDOM_BYTE=255 -- --uuid=7 -C 2050
+	[ "${#lines[@]}" -eq 2049 ]
+	[ "${lines[2048]}" = ffffffff-ffff-7fff-bfff-ffffffffffff ]
+	[ "$stderr" = "getrandom: the time is past the last millisecond a version 7 UUID can hold (281474976710656 ms since 1970)" ]
+	run -1 --separate-stderr shim FAULT_REALTIME_MS=281474976710656 -- --uuid=7
+	[ -z "$output" ]
+	[ "$stderr" = "getrandom: the time is past the last millisecond a version 7 UUID can hold (281474976710656 ms since 1970)" ]
+	mkdir "$BATS_TEST_TMPDIR/d"
+	run -1 --separate-stderr shim FAULT_REALTIME_MS=281474976710656 -- \
+		--uuid=7 -o "$BATS_TEST_TMPDIR/d/ids"
+	[ -z "$(files_in "$BATS_TEST_TMPDIR/d")" ]
 }
 
 # ulid_digits: the 16 random digits of fresh ULIDs, one a line, from 1000

@@ -3,7 +3,8 @@
 # uniformity is checked by chi-square, each check with a control that
 # fails it (a shuffle by sort on random keys, a reservoir that draws with
 # modulo or skips its final shuffle, Floyd's draws reduced with modulo);
-# samples without repeats in O(K) memory; input errors reported.
+# samples without repeats in O(K) memory; input errors reported; the
+# input wiped before its memory is freed (a preloaded check on free).
 # Call: bats tests/shuffle.bats (GETRANDOM=path to test another binary)
 load helpers
 
@@ -316,13 +317,139 @@ deciles() {
 		skip "no time(1) that takes -f %M (GNU time) installed"
 	needs_plain_build
 	local kib
-	# 40 MB in 1 MB lines: the index is nothing, the input all.
-	yes "$(head -c 999999 /dev/zero | tr '\0' x)" | head -n 40 >"$BATS_TEST_TMPDIR/in"
+	# 40 MB in 1 MB lines: the index is nothing, the input all.  (Not
+	# yes "$line": an argument of 1 MB is too long for exec.)
+	head -c 999999 /dev/zero | tr '\0' x >"$BATS_TEST_TMPDIR/line"
+	echo >>"$BATS_TEST_TMPDIR/line"
+	local i
+	for ((i = 0; i < 40; i++)); do
+		cat "$BATS_TEST_TMPDIR/line"
+	done >"$BATS_TEST_TMPDIR/in"
+	[ "$(size "$BATS_TEST_TMPDIR/in")" -eq 40000000 ]
 	command time -f %M -o "$BATS_TEST_TMPDIR/rss" "$GETRANDOM" --shuffle \
 		<"$BATS_TEST_TMPDIR/in" >/dev/null
 	kib=$(tail -n 1 "$BATS_TEST_TMPDIR/rss")
 	# The input (39063 KiB) and 8 MiB for the program and its buffers.
 	[ "$kib" -lt $((39063 + 8192)) ] || fail_with "peak RSS $kib KiB"
+}
+
+# unwiped_shim: builds $BATS_TEST_TMPDIR/unwiped.so, preloaded to say
+# "unwiped input freed" on standard error when a block holding the marker
+# MARKER-7f3a9c is freed, by free() or by a realloc() that moves it; with
+# READ_FAIL set, the second read of standard input fails with EIO.
+unwiped_shim() {
+	require cc
+	cat >"$BATS_TEST_TMPDIR/unwiped.c" <<-'EOF'
+	#define _GNU_SOURCE
+	#include <dlfcn.h>
+	#include <errno.h>
+	#include <malloc.h>
+	#include <stdlib.h>
+	#include <string.h>
+	#include <unistd.h>
+
+	static const char marker[] = "MARKER-7f3a9c";
+
+	static int holds(void *p)
+	{
+		return p != NULL && memmem(p, malloc_usable_size(p), marker,
+					   sizeof(marker) - 1) != NULL;
+	}
+
+	static void say(void)
+	{
+		static const char text[] = "unwiped input freed\n";
+
+		if (write(2, text, sizeof(text) - 1) < 0)
+			abort();
+	}
+
+	void free(void *p)
+	{
+		static void (*real)(void *);
+
+		if (real == NULL)
+			real = (void (*)(void *))dlsym(RTLD_NEXT, "free");
+		if (holds(p))
+			say();
+		real(p);
+	}
+
+	void *realloc(void *p, size_t size)
+	{
+		static void *(*real)(void *, size_t);
+		int held = holds(p);
+		void *q;
+
+		if (real == NULL)
+			real = (void *(*)(void *, size_t))dlsym(RTLD_NEXT, "realloc");
+		q = real(p, size);
+		if (held && q != NULL && q != p)
+			say();
+		return q;
+	}
+
+	ssize_t read(int fd, void *buf, size_t count)
+	{
+		static ssize_t (*real)(int, void *, size_t);
+		static int reads;
+
+		if (real == NULL)
+			real = (ssize_t (*)(int, void *, size_t))dlsym(RTLD_NEXT, "read");
+		if (fd == 0 && getenv("READ_FAIL") != NULL && ++reads == 2) {
+			errno = EIO;
+			return -1;
+		}
+		return real(fd, buf, count);
+	}
+	EOF
+	cc -O2 -shared -fPIC -o "$BATS_TEST_TMPDIR/unwiped.so" \
+		"$BATS_TEST_TMPDIR/unwiped.c" -ldl
+}
+
+# marked_lines N SIZE: N lines of SIZE bytes, each starting with the marker.
+marked_lines() {
+	local i
+	for ((i = 0; i < $1; i++)); do
+		printf MARKER-7f3a9c
+		head -c "$(($2 - 13))" /dev/zero | tr '\0' x
+		echo
+	done
+}
+
+@test "the input is wiped before its memory is freed: long input, long lines, a read error" {
+	require_native
+	needs_plain_build
+	unwiped_shim
+	local shim=$BATS_TEST_TMPDIR/unwiped.so i
+	# The check can fail: a word list is no secret, and is freed as it is.
+	printf 'MARKER-7f3a9c\nb\n' >"$BATS_TEST_TMPDIR/list"
+	run -0 --separate-stderr env LD_PRELOAD="$shim" "$GETRANDOM" --words 1 \
+		--wordlist "$BATS_TEST_TMPDIR/list"
+	[ "$stderr" = "unwiped input freed" ]
+	# --shuffle's buffer grows past its first 64 KiB.
+	marked_lines 4 50000 >"$BATS_TEST_TMPDIR/in"
+	run -0 --separate-stderr env LD_PRELOAD="$shim" "$GETRANDOM" --shuffle \
+		<"$BATS_TEST_TMPDIR/in"
+	[ -z "$stderr" ] || fail_with "--shuffle: $stderr"
+	[ "${#lines[@]}" -eq 4 ]
+	# --sample's record grows with each longer line.
+	for ((i = 1; i <= 6; i++)); do
+		marked_lines 1 $((i * 3000))
+	done >"$BATS_TEST_TMPDIR/in"
+	run -0 --separate-stderr env LD_PRELOAD="$shim" "$GETRANDOM" --sample 2 \
+		<"$BATS_TEST_TMPDIR/in"
+	[ -z "$stderr" ] || fail_with "--sample: $stderr"
+	[ "${#lines[@]}" -eq 2 ]
+	# A read that fails after the first: what was read is wiped too.
+	local option
+	for option in --shuffle --sample=2; do
+		run -1 --separate-stderr env READ_FAIL=1 LD_PRELOAD="$shim" \
+			"$GETRANDOM" "$option" <"$BATS_TEST_TMPDIR/in"
+		[ "$stderr" = "getrandom: read error on standard input: Input/output error" ] ||
+			fail_with "$option: $stderr"
+		[ -z "$output" ]
+	done
 }
 
 @test "a read error on standard input is reported, status 1, no file" {

@@ -3,7 +3,8 @@
 # Python's exact integers (for --require: the number of passwords that
 # meet the rules, counted by inclusion and exclusion in big integers, not
 # LEN * log2 of the set), and --bits giving the least length that reaches
-# the target, no more.
+# the target, no more (with --require: the least whose passwords meet the
+# rules often enough to be drawn).
 # Call: bats tests/strength.bats (GETRANDOM=path to test another binary)
 load helpers
 
@@ -22,7 +23,8 @@ exact() {
 	PY
 }
 
-# least SETSIZE BITS RULESIZES...: the least LEN whose count reaches BITS.
+# least SETSIZE BITS RULESIZES...: the least LEN whose count reaches BITS
+# and is at least one in 2^20 of all passwords of LEN (fewer are not drawn).
 least() {
 	python3 - "$@" <<-'PY'
 	import itertools, sys
@@ -32,7 +34,7 @@ least() {
 	               for k in range(len(rules) + 1)
 	               for s in itertools.combinations(rules, k))
 	length = max(1, len(rules))
-	while count(length) < 2 ** bits:
+	while count(length) < 2 ** bits or count(length) * 2 ** 20 < n ** length:
 	    length += 1
 	print(length)
 	PY
@@ -123,6 +125,24 @@ entropy_of() {
 	[ "$(size "$OUT")" -eq 3 ]
 	gr --password --bits 3 -s abc --require a
 	[ "$(size "$OUT")" -eq 4 ]
+}
+
+@test "--bits with many rules: a longer password they leave drawable, not a refusal" {
+	require python3
+	local bits want c
+	# 8 characters holding a to h are 8! passwords, 15.3 bits, but one in
+	# 5e9 of all: rejection would take hours, so --bits goes on to 16.
+	# At 100 bits the bits decide again.
+	for bits in 1 15 64 100; do
+		want=$(least 62 "$bits" 1 1 1 1 1 1 1 1)
+		gr --password --bits "$bits" --require a --require b --require c \
+			--require d --require e --require f --require g --require h
+		[ "$(($(size "$OUT") - 1))" -eq "$want" ] ||
+			fail_with "--bits $bits: $(cat "$OUT"), want $want characters"
+		for c in a b c d e f g h; do
+			grep -q "$c" "$OUT" || fail_with "--bits $bits: no $c in $(cat "$OUT")"
+		done
+	done
 }
 
 @test "--bits: the least number of words" {

@@ -3,7 +3,8 @@
 # of the EFF long list as Debian packages it (xkcdpass's copy), drawn
 # uniformly (chi-square over a million words, with a control that the
 # check fails on an index taken modulo the list, and on a list that holds
-# a word twice), and word lists refused by line when they are bad.
+# a word twice), and word lists refused by line when they are bad, or
+# when longer than 4 GiB, without reading an endless one to its end.
 # Call: bats tests/words.bats (GETRANDOM=path to test another binary)
 load helpers
 
@@ -103,6 +104,8 @@ bad_list() {
 	bad_list 'a b\nc\n' ", line 1: a blank or control character in a word"
 	bad_list 'a\nb\r\n' ", line 2: a blank or control character in a word"
 	bad_list 'a\nb\tc\n' ", line 2: a blank or control character in a word"
+	# A byte order mark would be drawn as part of the first word, unseen.
+	bad_list '\357\273\277a\nb\n' ", line 1: a byte order mark (U+FEFF) before the word"
 	bad_list 'a\n' ": fewer than 2 words"
 	bad_list '' ": fewer than 2 words"
 }
@@ -112,6 +115,20 @@ bad_list() {
 	[ "$stderr" = "getrandom: cannot read word list '$BATS_TEST_TMPDIR/none': No such file or directory" ]
 	run -1 --separate-stderr "$GETRANDOM" --words 3 --wordlist "$BATS_TEST_TMPDIR"
 	[ "$stderr" = "getrandom: cannot read word list '$BATS_TEST_TMPDIR': Is a directory" ]
+}
+
+@test "an endless list stops at 4 GiB with its message, not at the end of memory" {
+	require_native
+	# 4 GiB of list need a 64-bit binary (ELF class 2) and the memory.
+	[ "$(od -An -tx1 -j4 -N1 "$GETRANDOM" | tr -d ' ')" = 02 ] ||
+		skip "a 32-bit binary cannot hold a 4 GiB list"
+	[ "$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)" -gt 5000000 ] ||
+		skip "fewer than 5 GB of memory free to hold a 4 GiB list"
+	# Under 6 GB of address space: what reading on to the end needs is refused.
+	run -1 --separate-stderr bash -c \
+		'ulimit -v 6000000 && exec "$GETRANDOM" --words 2 --wordlist /dev/zero'
+	[ "$stderr" = "getrandom: word list '/dev/zero': more than 4 GiB" ]
+	[ -z "$output" ]
 }
 
 @test "bad word counts are usage errors" {
