@@ -54,7 +54,12 @@ static int call_error(int error, unsigned int flags)
 /*
  * Fills all of buf.  The kernel may return fewer bytes than asked (a signal
  * during a large request) or fail with EINTR; both just mean "go on".
- * Returns 0, POOL_NOT_READY, or the errno value of the call that failed.
+ * Returns 0 or the errno value of the call that failed.  EAGAIN is a
+ * failure here even with GRND_NONBLOCK: --nonblock asks about the pool
+ * once, before any output (wait_for_pool), and an initialized pool never
+ * becomes uninitialized again, so an EAGAIN after that is a filter's
+ * answer, and after bytes were written it cannot claim status 3's
+ * "nothing is written".
  */
 int fill_random(unsigned char *buf, size_t len, unsigned int flags)
 {
@@ -66,7 +71,7 @@ int fill_random(unsigned char *buf, size_t len, unsigned int flags)
 		if (n < 0 && errno == EINTR && ++interrupted < EINTR_RETRIES)
 			continue;
 		if (n < 0)
-			return call_error(errno, flags);
+			return errno;
 		/* Neither comes from the kernel: nothing, or more than asked. */
 		if (n == 0 || (size_t)n > len)
 			return EIO;

@@ -65,12 +65,18 @@ static void xrefuse_raw_terminal(const struct options *opts)
 		errx(EXIT_FAIL, "refusing to write raw bytes to a terminal; use --hex or --base64, redirect the output, or --force");
 }
 
-/* A zero-byte request, or one with a deadline, waits for the pool first. */
+/*
+ * A zero-byte request, or one with a deadline, waits for the pool first;
+ * --nonblock asks whether it is ready, before any output: its status 3
+ * means nothing was written, so the bytes' own calls must not be the
+ * ones to find out.
+ */
 static int wait_if_asked(const struct options *opts)
 {
 	if (opts->flags & GRND_INSECURE && opts->bytes > 0)
 		return 0;
-	if (opts->timeout == NULL && opts->bytes > 0)
+	if (opts->timeout == NULL && !(opts->flags & GRND_NONBLOCK) &&
+	    opts->bytes > 0)
 		return 0;
 	return wait_for_pool(opts->flags, opts->timeout);
 }

@@ -92,6 +92,33 @@ setup() {
 	[ -z "$(files_in "$d")" ]
 }
 
+# failing_from N E ARGS...: getrandom ARGS, stdout in $f, with its own
+# getrandom(2) calls failing with E from the Nth on (the shim: strace's
+# when= would count the C library's calls too).
+failing_from() {
+	local from=$1 e=$2
+	shift 2
+	to "$f" shim FAULT_GETRANDOM_ERRNO="$e" FAULT_GETRANDOM_FAIL_FROM="$from" -- "$@"
+}
+
+@test "--nonblock: EAGAIN once bytes were written is a failure, status 1, not 3" {
+	require_native
+	need_tools
+	local why="getrandom: getrandom(2) failed: Resource temporarily unavailable"
+	# Call 1 asks whether the pool is ready, call 2 fills the first chunk,
+	# which is written: status 3 would say that nothing was.
+	run -1 --separate-stderr failing_from 3 EAGAIN --nonblock --bytes 1M --threads 1
+	[ "$stderr" = "$why" ]
+	[ "$(size "$f")" -eq "$PUMP_CHUNK" ]
+	run -1 --separate-stderr failing_from 20 EAGAIN --nonblock -R 1-6 -C 1000000 --threads 1
+	[ "$stderr" = "$why" ]
+	[ "$(size "$f")" -gt 0 ]
+	# The pool really not ready: the first call says so, nothing written.
+	run -3 --separate-stderr failing_from 1 EAGAIN --nonblock --bytes 1M --threads 1
+	[ "$stderr" = "getrandom: the kernel's entropy pool is not initialized yet" ]
+	[ "$(size "$f")" -eq 0 ]
+}
+
 # --- write(2) to standard output ---
 
 @test "write(2) failing with EINTR still gives exactly N bytes" {

@@ -8,6 +8,12 @@
  *   FAULT_GETRANDOM_MAX=N  getrandom(2) fills at most N bytes per call
  *   FAULT_GETRANDOM_BYTE=N getrandom(2) fills its buffer with the byte N
  *                          (0 to 255): a draw whose bytes a test knows
+ *   FAULT_GETRANDOM_ERRNO=E, FAULT_GETRANDOM_FAIL_FROM=N
+ *                          getrandom(2) fails with E (EAGAIN, EINTR or
+ *                          EIO) from the tool's Nth call on (default 1),
+ *                          counted over every thread; unlike strace's
+ *                          when=, the C library's own calls (malloc's)
+ *                          do not count and are not touched
  *   FAULT_REALTIME_MS=N    clock_gettime(CLOCK_REALTIME) says N milliseconds
  *                          since 1970, every time: a clock that stands still
  *   FAULT_POOL_BLOCKS=1    getrandom(2) behaves as before the pool is
@@ -72,6 +78,28 @@ static long blocked_pool(void)
 	return -1;
 }
 
+/* The errno that FAULT_GETRANDOM_ERRNO names. */
+static int errno_named(const char *name)
+{
+	if (strcmp(name, "EINTR") == 0)
+		return EINTR;
+	if (strcmp(name, "EIO") == 0)
+		return EIO;
+	return EAGAIN;
+}
+
+/* True when this getrandom(2) call is one that FAULT_GETRANDOM_ERRNO fails. */
+static int failing_call(void)
+{
+	static unsigned long calls;
+	long from = env_long("FAULT_GETRANDOM_FAIL_FROM");
+
+	if (getenv("FAULT_GETRANDOM_ERRNO") == NULL)
+		return 0;
+	return (long)__atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED) >=
+	       (from > 0 ? from : 1);
+}
+
 long syscall(long number, ...)
 {
 	static long (*real)(long, ...);
@@ -94,6 +122,10 @@ long syscall(long number, ...)
 				return -1;
 			}
 			return blocked_pool();
+		}
+		if (failing_call()) {
+			errno = errno_named(getenv("FAULT_GETRANDOM_ERRNO"));
+			return -1;
 		}
 		if (max > 0 && a[1] > max)
 			a[1] = max;
