@@ -168,14 +168,30 @@ static int run_draws(const struct options *opts)
 			   count * 16, draw_lines);
 }
 
+/*
+ * "getrandom -n 1G | head -c 10" must end quietly, by SIGPIPE, even if the
+ * parent ignored SIGPIPE or left it blocked: either would turn the closed
+ * pipe into a "Broken pipe" message and status 1.  Before any thread
+ * starts, so that every thread inherits it.
+ */
+static void default_sigpipe(void)
+{
+	sigset_t pipe;
+
+	/* Neither call can fail for a valid signal that can be caught. */
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	(void)signal(SIGPIPE, SIG_DFL);
+	(void)sigprocmask(SIG_UNBLOCK, &pipe, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	struct options opts;
 
 	/* Messages name the tool, whatever path or link it was run as. */
 	program_invocation_short_name = "getrandom";
-	/* "getrandom -n 1G | head -c 10" must end quietly, even if the parent ignored SIGPIPE. */
-	signal(SIGPIPE, SIG_DFL);
+	default_sigpipe();
 	xparse_options(argc, argv, &opts);
 	if (opts.check)
 		return check_pool(&opts);
