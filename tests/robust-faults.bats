@@ -119,6 +119,26 @@ failing_from() {
 	[ "$(size "$f")" -eq 0 ]
 }
 
+@test "threads that cannot start (RLIMIT_NPROC): the rest write every byte, status 0" {
+	require_native
+	need_tools
+	local when
+	# 1+: no worker starts, this thread does it all; 2+: one worker does.
+	for when in 1+ 2+; do
+		run -0 --separate-stderr to "$f" inject "clone3:error=EAGAIN:when=$when" \
+			"clone:error=EAGAIN:when=$when" -- --bytes 8M --threads 4 --hex
+		[ -z "$stderr" ]
+		[ "$(injections)" -ge 1 ]
+		[ "$(size "$f")" -eq $((2 * 8388608 + 1)) ]
+		hex_decoded "$f" >"$f.raw"
+		"$BATS_FILE_TMPDIR/dupblocks" "$f.raw"
+		run -0 --separate-stderr to "$f" inject "clone3:error=EAGAIN:when=$when" \
+			"clone:error=EAGAIN:when=$when" -- -R 1-6 -C 1000000 --threads 4
+		[ -z "$stderr" ]
+		[ "$(wc -l <"$f")" -eq 1000000 ]
+	done
+}
+
 # --- write(2) to standard output ---
 
 @test "write(2) failing with EINTR still gives exactly N bytes" {
