@@ -38,6 +38,7 @@ limited_as() {
 }
 
 @test "memory for one thread's buffers only (RLIMIT_AS): one thread writes every byte, status 0" {
+	require_native	# qemu-user would need the address space itself
 	needs_plain_build "AddressSanitizer's shadow memory does not fit a small RLIMIT_AS"
 	# 171 chunks of hex take 2 * 171 + 2 slots of some 290 KiB each, far
 	# past 64 MiB; one slot fits easily.
