@@ -289,7 +289,13 @@ int ring_run(const struct ring_work *work, unsigned int threads,
 	ok = ring_drive(&ring, failure);
 	for (unsigned int i = 0; i < started; i++)
 		pthread_join(workers[i], NULL);
-	failure->random_error = ring.random_error;
+	/*
+	 * A worker's getrandom(2) may fail while this thread is writing, and
+	 * the write fail after it: the sink has said why already, and the
+	 * run ends with one message, not two.
+	 */
+	if (!failure->write_failed)
+		failure->random_error = ring.random_error;
 	ring_free(&ring);
 	free(workers);
 	return ok ? 0 : -1;

@@ -219,6 +219,21 @@ never_written() {
 	[ "$(hex_decoded "$f" | wc -c)" -eq 3145728 ]
 }
 
+@test "a worker's getrandom(2) failing while a write fails: one message, status 1" {
+	require_native
+	need_tools
+	local why="getrandom: write error on standard output: Input/output error"
+	# The shim orders it: block 0 written while a worker's call fails.
+	run -1 --separate-stderr to "$f" \
+		timeout -k 10 60 env FAULT_WRITE_RACE=1 LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
+		"$GETRANDOM" --bytes 4M --threads 2 --hex
+	[ "$stderr" = "$why" ]
+	run -1 --separate-stderr to "$f" \
+		timeout -k 10 60 env FAULT_WRITE_RACE=1 LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
+		"$GETRANDOM" -R 1-6 -C 10000000 --threads 2
+	[ "$stderr" = "$why" ]
+}
+
 @test "write(2) failing with ENOSPC on stdout: status 1 and the reason" {
 	require_native
 	run -1 --separate-stderr to "$f" \
