@@ -54,7 +54,12 @@ static int call_error(int error, unsigned int flags)
 /*
  * Fills all of buf.  The kernel may return fewer bytes than asked (a signal
  * during a large request) or fail with EINTR; both just mean "go on".
- * Returns 0, POOL_NOT_READY, or the errno value of the call that failed.
+ * Returns 0 or the errno value of the call that failed.  EAGAIN is a
+ * failure here even with GRND_NONBLOCK: --nonblock asks about the pool
+ * once, before any output (wait_for_pool), and an initialized pool never
+ * becomes uninitialized again, so an EAGAIN after that is a filter's
+ * answer, and after bytes were written it cannot claim status 3's
+ * "nothing is written".
  */
 int fill_random(unsigned char *buf, size_t len, unsigned int flags)
 {
@@ -66,7 +71,7 @@ int fill_random(unsigned char *buf, size_t len, unsigned int flags)
 		if (n < 0 && errno == EINTR && ++interrupted < EINTR_RETRIES)
 			continue;
 		if (n < 0)
-			return call_error(errno, flags);
+			return errno;
 		/* Neither comes from the kernel: nothing, or more than asked. */
 		if (n == 0 || (size_t)n > len)
 			return EIO;
@@ -85,25 +90,34 @@ static void on_alarm(int signo)
 	timer_expired = 1;
 }
 
-/*
- * Stops the repeating timer and gives SIGALRM its old action back.  An
- * alarm raised just before the timer stopped may still be pending (under
- * valgrind, or on a busy machine): delivered after the old action is back,
- * the default one, it would kill the process.  So SIGALRM is blocked while
- * the timer stops, any pending one is taken, and only then is the old
- * action restored.  A timer that would not stop keeps the harmless
- * handler, for the same reason.  Returns 0 or an errno value.
- */
-static int stop_timer(const struct sigaction *old)
+/* The set of SIGALRM alone. */
+static sigset_t alarm_set(void)
 {
-	const struct itimerval off = { 0 };
-	const struct timespec no_wait = { 0 };
-	sigset_t alarm, saved;
-	int error = 0;
+	sigset_t alarm;
 
 	sigemptyset(&alarm);
 	sigaddset(&alarm, SIGALRM);
-	if (sigprocmask(SIG_BLOCK, &alarm, &saved) == -1)
+	return alarm;
+}
+
+/*
+ * Stops the repeating timer and gives SIGALRM its old action, and the
+ * signal mask its old state, back.  An alarm raised just before the timer
+ * stopped may still be pending (under valgrind, or on a busy machine):
+ * delivered after the old action is back, the default one, it would kill
+ * the process.  So SIGALRM is blocked while the timer stops, any pending
+ * one is taken, and only then is the old action restored.  A timer that
+ * would not stop keeps the harmless handler, for the same reason.
+ * Returns 0 or an errno value.
+ */
+static int stop_timer(const struct sigaction *old, const sigset_t *saved)
+{
+	const struct itimerval off = { 0 };
+	const struct timespec no_wait = { 0 };
+	sigset_t alarm = alarm_set();
+	int error = 0;
+
+	if (sigprocmask(SIG_BLOCK, &alarm, NULL) == -1)
 		error = errno;
 	if (setitimer(ITIMER_REAL, &off, NULL) == -1 && error == 0)
 		error = errno;
@@ -113,7 +127,7 @@ static int stop_timer(const struct sigaction *old)
 		;
 	if (sigaction(SIGALRM, old, NULL) == -1)
 		error = errno;
-	if (sigprocmask(SIG_SETMASK, &saved, NULL) == -1 && error == 0)
+	if (sigprocmask(SIG_SETMASK, saved, NULL) == -1 && error == 0)
 		error = errno;
 	return error;
 }
@@ -153,15 +167,28 @@ static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 		.it_value.tv_usec = duration.tv_nsec / 1000,
 		.it_interval.tv_usec = 10000,
 	};
+	sigset_t alarm = alarm_set(), saved;
 	int error = 0, stop_error;
 
 	if (sigaction(SIGALRM, &action, &old) == -1) {
 		warn("cannot set up the timer for --timeout");
 		return POOL_REPORTED;
 	}
+	/*
+	 * A parent may leave SIGALRM blocked; the alarm would then never cut
+	 * the wait short.  Unblocked only with the handler in place: an alarm
+	 * that was already pending is taken by it rather than by the default
+	 * action, which would kill the process.  Its mark is harmless: only
+	 * an interrupted wait reads it, and only an alarm interrupts one.
+	 */
+	if (sigprocmask(SIG_UNBLOCK, &alarm, &saved) == -1) {
+		warn("cannot set up the timer for --timeout");
+		(void)sigaction(SIGALRM, &old, NULL);
+		return POOL_REPORTED;
+	}
 	if (setitimer(ITIMER_REAL, &timer, NULL) == -1) {
 		warn("cannot start the timer for --timeout");
-		(void)stop_timer(&old);
+		(void)stop_timer(&old, &saved);
 		return POOL_REPORTED;
 	}
 	while (sys_getrandom_none(flags) == -1) {
@@ -174,7 +201,7 @@ static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 		}
 		error = 0;
 	}
-	stop_error = stop_timer(&old);
+	stop_error = stop_timer(&old, &saved);
 	/* The wait's own failure is the one to report; the tool ends anyway. */
 	if (error != 0)
 		return call_error(error, flags);

@@ -18,7 +18,7 @@
  * are, not as a time-out of ours or a pool that is not ready.
  */
 enum {
-	POOL_NOT_READY = -1,	/* EAGAIN from a call made with GRND_NONBLOCK */
+	POOL_NOT_READY = -1,	/* EAGAIN from the wait's call with GRND_NONBLOCK */
 	POOL_TIMED_OUT = -2,	/* --timeout's timer expired */
 	POOL_REPORTED = -3,	/* failed, and already said why */
 };

@@ -65,12 +65,18 @@ static void xrefuse_raw_terminal(const struct options *opts)
 		errx(EXIT_FAIL, "refusing to write raw bytes to a terminal; use --hex or --base64, redirect the output, or --force");
 }
 
-/* A zero-byte request, or one with a deadline, waits for the pool first. */
+/*
+ * A zero-byte request, or one with a deadline, waits for the pool first;
+ * --nonblock asks whether it is ready, before any output: its status 3
+ * means nothing was written, so the bytes' own calls must not be the
+ * ones to find out.
+ */
 static int wait_if_asked(const struct options *opts)
 {
 	if (opts->flags & GRND_INSECURE && opts->bytes > 0)
 		return 0;
-	if (opts->timeout == NULL && opts->bytes > 0)
+	if (opts->timeout == NULL && !(opts->flags & GRND_NONBLOCK) &&
+	    opts->bytes > 0)
 		return 0;
 	return wait_for_pool(opts->flags, opts->timeout);
 }
@@ -162,14 +168,30 @@ static int run_draws(const struct options *opts)
 			   count * 16, draw_lines);
 }
 
+/*
+ * "getrandom -n 1G | head -c 10" must end quietly, by SIGPIPE, even if the
+ * parent ignored SIGPIPE or left it blocked: either would turn the closed
+ * pipe into a "Broken pipe" message and status 1.  Before any thread
+ * starts, so that every thread inherits it.
+ */
+static void default_sigpipe(void)
+{
+	sigset_t pipe;
+
+	/* Neither call can fail for a valid signal that can be caught. */
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	(void)signal(SIGPIPE, SIG_DFL);
+	(void)sigprocmask(SIG_UNBLOCK, &pipe, NULL);
+}
+
 int main(int argc, char **argv)
 {
 	struct options opts;
 
 	/* Messages name the tool, whatever path or link it was run as. */
 	program_invocation_short_name = "getrandom";
-	/* "getrandom -n 1G | head -c 10" must end quietly, even if the parent ignored SIGPIPE. */
-	signal(SIGPIPE, SIG_DFL);
+	default_sigpipe();
 	xparse_options(argc, argv, &opts);
 	if (opts.check)
 		return check_pool(&opts);

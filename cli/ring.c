@@ -245,23 +245,43 @@ unsigned int ring_threads(unsigned int asked, uint64_t items)
 }
 
 /*
+ * The ring for threads threads or, where memory is short (RLIMIT_AS, a
+ * container's limit), for this thread alone: one slot instead of
+ * 2 * threads + 2, and the same output, only slower.  Returns how many
+ * threads it is for, or 0 where not even one slot fits.
+ */
+static unsigned int ring_init_fitting(struct ring *ring,
+				      const struct ring_work *work,
+				      unsigned int threads)
+{
+	if (ring_init(ring, work, threads) == 0)
+		return threads;
+	if (threads > 1 && ring_init(ring, work, 1) == 0)
+		return 1;
+	return 0;
+}
+
+/*
  * Makes and writes work->items blocks with threads threads (this one
  * among them).  Returns 0, or -1 with *failure saying why (nothing in it:
- * out of memory).  If no worker starts, this thread does all the work.
+ * out of memory).  If no worker starts, or there is memory for one
+ * thread's slot only, this thread does all the work.
  */
 int ring_run(const struct ring_work *work, unsigned int threads,
 	     struct ring_failure *failure)
 {
 	unsigned int started = 0;
-	pthread_t *workers = calloc(threads, sizeof(pthread_t));
+	pthread_t *workers;
 	struct ring ring;
 	bool ok;
 
 	*failure = (struct ring_failure){ 0 };
-	if (workers == NULL || ring_init(&ring, work, threads) == -1) {
-		free(workers);
+	threads = ring_init_fitting(&ring, work, threads);
+	if (threads == 0)
 		return -1;
-	}
+	workers = calloc(threads, sizeof(pthread_t));
+	if (workers == NULL)
+		threads = 1;	/* no room for the workers' handles: this one alone */
 	for (; started + 1 < threads; started++) {
 		if (pthread_create(&workers[started], NULL, fill_worker, &ring))
 			break;
@@ -269,7 +289,13 @@ int ring_run(const struct ring_work *work, unsigned int threads,
 	ok = ring_drive(&ring, failure);
 	for (unsigned int i = 0; i < started; i++)
 		pthread_join(workers[i], NULL);
-	failure->random_error = ring.random_error;
+	/*
+	 * A worker's getrandom(2) may fail while this thread is writing, and
+	 * the write fail after it: the sink has said why already, and the
+	 * run ends with one message, not two.
+	 */
+	if (!failure->write_failed)
+		failure->random_error = ring.random_error;
 	ring_free(&ring);
 	free(workers);
 	return ok ? 0 : -1;

@@ -28,3 +28,22 @@ peak_kib() {
 		done
 	done
 }
+
+# limited_as KIB ARGS...: getrandom ARGS, stdout in $OUT, with its address
+# space limited to KIB KiB (RLIMIT_AS: malloc fails past it).
+limited_as() {
+	local kib=$1
+	shift
+	bash -c 'ulimit -v "$1" && exec "${@:2}"' _ "$kib" "$GETRANDOM" "$@" >"$OUT"
+}
+
+@test "memory for one thread's buffers only (RLIMIT_AS): one thread writes every byte, status 0" {
+	require_native	# qemu-user would need the address space itself
+	needs_plain_build "AddressSanitizer's shadow memory does not fit a small RLIMIT_AS"
+	# 171 chunks of hex take 2 * 171 + 2 slots of some 290 KiB each, far
+	# past 64 MiB; one slot fits easily.
+	run -0 --separate-stderr limited_as 65536 --bytes 16M --hex --threads 1024
+	[ -z "$stderr" ]
+	[ "$(size "$OUT")" -eq $((2 * 16777216 + 1)) ]
+	[ "$(hex_decoded "$OUT" | wc -c)" -eq 16777216 ]
+}

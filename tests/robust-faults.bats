@@ -92,6 +92,53 @@ setup() {
 	[ -z "$(files_in "$d")" ]
 }
 
+# failing_from N E ARGS...: getrandom ARGS, stdout in $f, with its own
+# getrandom(2) calls failing with E from the Nth on (the shim: strace's
+# when= would count the C library's calls too).
+failing_from() {
+	local from=$1 e=$2
+	shift 2
+	to "$f" shim FAULT_GETRANDOM_ERRNO="$e" FAULT_GETRANDOM_FAIL_FROM="$from" -- "$@"
+}
+
+@test "--nonblock: EAGAIN once bytes were written is a failure, status 1, not 3" {
+	require_native
+	need_tools
+	local why="getrandom: getrandom(2) failed: Resource temporarily unavailable"
+	# Call 1 asks whether the pool is ready, call 2 fills the first chunk,
+	# which is written: status 3 would say that nothing was.
+	run -1 --separate-stderr failing_from 3 EAGAIN --nonblock --bytes 1M --threads 1
+	[ "$stderr" = "$why" ]
+	[ "$(size "$f")" -eq "$PUMP_CHUNK" ]
+	run -1 --separate-stderr failing_from 20 EAGAIN --nonblock -R 1-6 -C 1000000 --threads 1
+	[ "$stderr" = "$why" ]
+	[ "$(size "$f")" -gt 0 ]
+	# The pool really not ready: the first call says so, nothing written.
+	run -3 --separate-stderr failing_from 1 EAGAIN --nonblock --bytes 1M --threads 1
+	[ "$stderr" = "getrandom: the kernel's entropy pool is not initialized yet" ]
+	[ "$(size "$f")" -eq 0 ]
+}
+
+@test "threads that cannot start (RLIMIT_NPROC): the rest write every byte, status 0" {
+	require_native
+	need_tools
+	local when
+	# 1+: no worker starts, this thread does it all; 2+: one worker does.
+	for when in 1+ 2+; do
+		run -0 --separate-stderr to "$f" inject "clone3:error=EAGAIN:when=$when" \
+			"clone:error=EAGAIN:when=$when" -- --bytes 8M --threads 4 --hex
+		[ -z "$stderr" ]
+		[ "$(injections)" -ge 1 ]
+		[ "$(size "$f")" -eq $((2 * 8388608 + 1)) ]
+		hex_decoded "$f" >"$f.raw"
+		"$BATS_FILE_TMPDIR/dupblocks" "$f.raw"
+		run -0 --separate-stderr to "$f" inject "clone3:error=EAGAIN:when=$when" \
+			"clone:error=EAGAIN:when=$when" -- -R 1-6 -C 1000000 --threads 4
+		[ -z "$stderr" ]
+		[ "$(wc -l <"$f")" -eq 1000000 ]
+	done
+}
+
 # --- write(2) to standard output ---
 
 @test "write(2) failing with EINTR still gives exactly N bytes" {
@@ -170,6 +217,21 @@ never_written() {
 		"$GETRANDOM" --bytes 3M --threads 4 --hex
 	[ "$output" = "$((2 * 3145728 + 1)) 0" ]
 	[ "$(hex_decoded "$f" | wc -c)" -eq 3145728 ]
+}
+
+@test "a worker's getrandom(2) failing while a write fails: one message, status 1" {
+	require_native
+	need_tools
+	local why="getrandom: write error on standard output: Input/output error"
+	# The shim orders it: block 0 written while a worker's call fails.
+	run -1 --separate-stderr to "$f" \
+		timeout -k 10 60 env FAULT_WRITE_RACE=1 LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
+		"$GETRANDOM" --bytes 4M --threads 2 --hex
+	[ "$stderr" = "$why" ]
+	run -1 --separate-stderr to "$f" \
+		timeout -k 10 60 env FAULT_WRITE_RACE=1 LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
+		"$GETRANDOM" -R 1-6 -C 10000000 --threads 2
+	[ "$stderr" = "$why" ]
 }
 
 @test "write(2) failing with ENOSPC on stdout: status 1 and the reason" {

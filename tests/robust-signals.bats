@@ -302,6 +302,38 @@ signal_during_wait() {
 	done
 }
 
+# alarm_blocked [pending] [VAR=VALUE...] -- ARGS...: getrandom ARGS with
+# SIGALRM blocked in the mask it inherits (and, with "pending", one SIGALRM
+# already waiting), with the shim and VAR=VALUE in its environment when any
+# are given, under a limit that only a hang reaches.
+alarm_blocked() {
+	local raise=0 with=()
+	[ "$1" != pending ] || { raise=1; shift; }
+	shim_settings "$@"
+	shift "$shim_words"
+	[ ${#shim_vars[@]} -eq 0 ] ||
+		with=(env "${shim_vars[@]}" LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so")
+	timeout -k 10 60 perl -MPOSIX -e '
+		sigprocmask(SIG_BLOCK, POSIX::SigSet->new(SIGALRM)) or die;
+		kill "ALRM", $$ if shift;
+		exec @ARGV or die' "$raise" "${with[@]}" "$GETRANDOM" "$@"
+}
+
+@test "a --timeout expires even when the parent left SIGALRM blocked" {
+	require_native
+	run -3 --separate-stderr alarm_blocked FAULT_POOL_BLOCKS=1 -- --timeout 0.2 --hex
+	[ "$stderr" = "getrandom: timed out after 0.2 s waiting for the kernel's entropy pool to be initialized" ]
+	[ -z "$output" ]
+}
+
+@test "a SIGALRM already pending and blocked neither kills a --timeout run nor ends its wait" {
+	require_native
+	run -0 alarm_blocked pending -- --timeout 60 --hex
+	[[ $output =~ ^[0-9a-f]{64}$ ]]
+	run -3 --separate-stderr alarm_blocked pending FAULT_POOL_BLOCKS=1 -- --timeout 0.2 --hex
+	[ "$stderr" = "getrandom: timed out after 0.2 s waiting for the kernel's entropy pool to be initialized" ]
+}
+
 @test "a tiny --timeout with the pool initialized still writes the bytes" {
 	run -0 "$GETRANDOM" --timeout 0.000001 --hex
 	[[ $output =~ ^[0-9a-f]{64}$ ]]

@@ -49,6 +49,20 @@ stream_count() {
 	[ "$output" = 141 ]
 }
 
+@test "SIGPIPE ends it quietly even when the parent left SIGPIPE blocked, threads too" {
+	local args
+	for args in "--bytes 1G --threads 1" "--bytes 1G --threads 4 --hex" \
+		"-R 1-6 -C 100000000 --threads 2"; do
+		# perl blocks SIGPIPE, and exec keeps the mask for getrandom.
+		run -0 --separate-stderr bash -c \
+			'perl -MPOSIX -e "sigprocmask(SIG_BLOCK, POSIX::SigSet->new(SIGPIPE)) or die; exec @ARGV" \
+				"$GETRANDOM" "$@" | head -c 10 >/dev/null
+			echo "${PIPESTATUS[0]}"' _ $args
+		[ -z "$stderr" ] || fail_with "$args: $stderr"
+		[ "$output" = 141 ] || fail_with "$args: status $output"
+	done
+}
+
 @test "a full disk (/dev/full) fails with status 1 and says so" {
 	run -1 --separate-stderr bash -c '"$GETRANDOM" --bytes 32 >/dev/full'
 	[ -z "$output" ]

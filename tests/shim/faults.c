@@ -8,6 +8,12 @@
  *   FAULT_GETRANDOM_MAX=N  getrandom(2) fills at most N bytes per call
  *   FAULT_GETRANDOM_BYTE=N getrandom(2) fills its buffer with the byte N
  *                          (0 to 255): a draw whose bytes a test knows
+ *   FAULT_GETRANDOM_ERRNO=E, FAULT_GETRANDOM_FAIL_FROM=N
+ *                          getrandom(2) fails with E (EAGAIN, EINTR or
+ *                          EIO) from the tool's Nth call on (default 1),
+ *                          counted over every thread; unlike strace's
+ *                          when=, the C library's own calls (malloc's)
+ *                          do not count and are not touched
  *   FAULT_REALTIME_MS=N    clock_gettime(CLOCK_REALTIME) says N milliseconds
  *                          since 1970, every time: a clock that stands still
  *   FAULT_POOL_BLOCKS=1    getrandom(2) behaves as before the pool is
@@ -22,6 +28,14 @@
  *                          Standard error is written by the C library's
  *                          own calls, which the shim does not see, so the
  *                          tool's message still gets out
+ *   FAULT_WRITE_RACE=1     two failures in one run, in an order that the
+ *                          threads would meet only seldom: each thread that
+ *                          pthread_create(3) starts waits until the main
+ *                          thread has asked getrandom(2) for its first
+ *                          block, then its getrandom(2) waits until the main
+ *                          thread is writing that block to standard output
+ *                          and fails with EIO; the write waits until that
+ *                          thread has ended, then fails with EIO
  *   FAULT_NO_TMPFILE=1     open(2) with O_TMPFILE fails with EOPNOTSUPP
  *   FAULT_SIGNAL_AFTER_MKOSTEMP=SIG
  *                          mkostemp(3) raises signal number SIG as soon as
@@ -35,6 +49,7 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -72,6 +87,111 @@ static long blocked_pool(void)
 	return -1;
 }
 
+/* FAULT_WRITE_RACE's steps, seen by every thread. */
+static int main_drew, main_writing;
+static pid_t failed_thread;
+
+static int racing(void)
+{
+	return env_long("FAULT_WRITE_RACE") != 0;
+}
+
+static int in_main_thread(void)
+{
+	return gettid() == getpid();
+}
+
+/* Waits, a millisecond at a time, until *flag is set. */
+static void wait_for(int *flag)
+{
+	const struct timespec ms = { .tv_nsec = 1000000 };
+
+	while (!__atomic_load_n(flag, __ATOMIC_ACQUIRE))
+		nanosleep(&ms, NULL);
+}
+
+/* A worker's getrandom(2): once the main thread writes, EIO. */
+static long racing_getrandom(void)
+{
+	wait_for(&main_writing);
+	__atomic_store_n(&failed_thread, gettid(), __ATOMIC_RELEASE);
+	errno = EIO;
+	return -1;
+}
+
+/* The main thread's write(2): once the failed worker has ended, EIO. */
+static ssize_t racing_write(void)
+{
+	const struct timespec ms = { .tv_nsec = 1000000 };
+	pid_t tid;
+
+	__atomic_store_n(&main_writing, 1, __ATOMIC_RELEASE);
+	while ((tid = __atomic_load_n(&failed_thread, __ATOMIC_ACQUIRE)) == 0 ||
+	       kill(tid, 0) == 0 || errno != ESRCH)
+		nanosleep(&ms, NULL);
+	errno = EIO;
+	return -1;
+}
+
+struct start {
+	void *(*routine)(void *);
+	void *arg;
+};
+
+static void *started_late(void *p)
+{
+	struct start start = *(struct start *)p;
+
+	free(p);
+	wait_for(&main_drew);
+	return start.routine(start.arg);
+}
+
+int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
+		   void *(*routine)(void *), void *arg)
+{
+	static int (*real)(pthread_t *, const pthread_attr_t *,
+			   void *(*)(void *), void *);
+	struct start *start;
+	int error;
+
+	if (real == NULL)
+		real = (int (*)(pthread_t *, const pthread_attr_t *,
+				void *(*)(void *), void *))next("pthread_create");
+	if (!racing())
+		return real(thread, attr, routine, arg);
+	start = malloc(sizeof(*start));
+	if (start == NULL)
+		return EAGAIN;
+	*start = (struct start){ routine, arg };
+	error = real(thread, attr, started_late, start);
+	if (error)
+		free(start);
+	return error;
+}
+
+/* The errno that FAULT_GETRANDOM_ERRNO names. */
+static int errno_named(const char *name)
+{
+	if (strcmp(name, "EINTR") == 0)
+		return EINTR;
+	if (strcmp(name, "EIO") == 0)
+		return EIO;
+	return EAGAIN;
+}
+
+/* True when this getrandom(2) call is one that FAULT_GETRANDOM_ERRNO fails. */
+static int failing_call(void)
+{
+	static unsigned long calls;
+	long from = env_long("FAULT_GETRANDOM_FAIL_FROM");
+
+	if (getenv("FAULT_GETRANDOM_ERRNO") == NULL)
+		return 0;
+	return (long)__atomic_add_fetch(&calls, 1, __ATOMIC_RELAXED) >=
+	       (from > 0 ? from : 1);
+}
+
 long syscall(long number, ...)
 {
 	static long (*real)(long, ...);
@@ -94,6 +214,14 @@ long syscall(long number, ...)
 				return -1;
 			}
 			return blocked_pool();
+		}
+		if (racing() && in_main_thread())
+			__atomic_store_n(&main_drew, 1, __ATOMIC_RELEASE);
+		else if (racing())
+			return racing_getrandom();
+		if (failing_call()) {
+			errno = errno_named(getenv("FAULT_GETRANDOM_ERRNO"));
+			return -1;
 		}
 		if (max > 0 && a[1] > max)
 			a[1] = max;
@@ -168,6 +296,8 @@ ssize_t write(int fd, const void *buf, size_t len)
 		errno = strcmp(fail, "EINTR") == 0 ? EINTR : EAGAIN;
 		return -1;
 	}
+	if (fd == STDOUT_FILENO && racing() && in_main_thread())
+		return racing_write();
 	if (real == NULL)
 		real = (ssize_t (*)(int, const void *, size_t))next("write");
 	if (max > 0 && len > (size_t)max)
