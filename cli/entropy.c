@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
-#include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "entropy.h"
@@ -84,111 +84,123 @@ int fill_random(unsigned char *buf, size_t len, unsigned int flags)
 
 static volatile sig_atomic_t timer_expired;
 
-static void on_alarm(int signo)
+static void on_timer(int signo)
 {
 	(void)signo;
 	timer_expired = 1;
 }
 
-/* The set of SIGALRM alone. */
-static sigset_t alarm_set(void)
+/*
+ * --timeout's timer signals with a real-time signal of its own, not
+ * SIGALRM: an alarm the parent set survives exec (`perl -e 'alarm 5;
+ * exec @ARGV' getrandom ...` is a common way to bound a command), and
+ * taking SIGALRM over, or stopping the ITIMER_REAL it shares, would
+ * silently cancel it.  This timer leaves both alone.
+ */
+static int timer_signal(void)
 {
-	sigset_t alarm;
+	return SIGRTMIN;
+}
 
-	sigemptyset(&alarm);
-	sigaddset(&alarm, SIGALRM);
-	return alarm;
+/* The set of the timer's signal alone. */
+static sigset_t timer_set(void)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, timer_signal());
+	return set;
 }
 
 /*
- * Stops the repeating timer and gives SIGALRM its old action, and the
- * signal mask its old state, back.  An alarm raised just before the timer
- * stopped may still be pending (under valgrind, or on a busy machine):
+ * Deletes the repeating timer and gives its signal its old action, and the
+ * signal mask its old state, back.  An expiry just before the timer was
+ * deleted may still be pending (under valgrind, or on a busy machine):
  * delivered after the old action is back, the default one, it would kill
- * the process.  So SIGALRM is blocked while the timer stops, any pending
+ * the process.  So the signal is blocked while the timer goes, any pending
  * one is taken, and only then is the old action restored.  A timer that
- * would not stop keeps the harmless handler, for the same reason.
+ * would not go keeps the harmless handler, for the same reason.
  * Returns 0 or an errno value.
  */
-static int stop_timer(const struct sigaction *old, const sigset_t *saved)
+static int stop_timer(timer_t timer, const struct sigaction *old,
+		      const sigset_t *saved)
 {
-	const struct itimerval off = { 0 };
 	const struct timespec no_wait = { 0 };
-	sigset_t alarm = alarm_set();
+	sigset_t set = timer_set();
 	int error = 0;
 
-	if (sigprocmask(SIG_BLOCK, &alarm, NULL) == -1)
+	if (sigprocmask(SIG_BLOCK, &set, NULL) == -1)
 		error = errno;
-	if (setitimer(ITIMER_REAL, &off, NULL) == -1 && error == 0)
+	if (timer_delete(timer) == -1 && error == 0)
 		error = errno;
 	if (error != 0)
 		return error;
-	while (sigtimedwait(&alarm, NULL, &no_wait) == SIGALRM)
+	while (sigtimedwait(&set, NULL, &no_wait) == timer_signal())
 		;
-	if (sigaction(SIGALRM, old, NULL) == -1)
+	if (sigaction(timer_signal(), old, NULL) == -1)
 		error = errno;
 	if (sigprocmask(SIG_SETMASK, saved, NULL) == -1 && error == 0)
 		error = errno;
 	return error;
 }
 
-/*
- * A zero-length getrandom(2) applies the blocking rules and nothing else.
- * With a timeout, SIGALRM (installed without SA_RESTART) interrupts the
- * wait, which is the only way to bound it without a file descriptor.
- * The timer repeats every 10 ms after it first expires: an expiry that
- * lands before the wait has started (a tiny timeout, or a preemption just
- * before the call) is not lost, the next one interrupts the wait.
- */
-/*
- * The timer counts whole microseconds: a duration with a finer part waits
- * until the next one, never less than asked, and never not at all.
- */
-static struct timespec timer_duration(const struct timespec *timeout)
+/* Puts the timer signal's action and the mask back, for a failed start. */
+static void restore_signal(const struct sigaction *old, const sigset_t *saved)
 {
-	struct timespec d = *timeout;
-	long rest = d.tv_nsec % 1000;
-
-	if (rest != 0)
-		d.tv_nsec += 1000 - rest;
-	if (d.tv_nsec == 1000000000) {
-		d.tv_sec++;
-		d.tv_nsec = 0;
-	}
-	return d;
+	(void)sigaction(timer_signal(), old, NULL);
+	(void)sigprocmask(SIG_SETMASK, saved, NULL);
 }
 
+/*
+ * A zero-length getrandom(2) applies the blocking rules and nothing else.
+ * With a timeout, the timer's signal (handled without SA_RESTART)
+ * interrupts the wait, which is the only way to bound it without a file
+ * descriptor.  The timer repeats every 10 ms after it first expires: an
+ * expiry that lands before the wait has started (a tiny timeout, or a
+ * preemption just before the call) is not lost, the next one interrupts
+ * the wait.  It runs on the monotonic clock, so setting the date does
+ * not move the deadline.
+ */
 static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 {
-	struct sigaction action = { .sa_handler = on_alarm }, old;
-	struct timespec duration = timer_duration(timeout);
-	struct itimerval timer = {
-		.it_value.tv_sec = duration.tv_sec,
-		.it_value.tv_usec = duration.tv_nsec / 1000,
-		.it_interval.tv_usec = 10000,
+	struct sigaction action = { .sa_handler = on_timer }, old;
+	struct sigevent event = {
+		.sigev_notify = SIGEV_SIGNAL,
+		.sigev_signo = timer_signal(),
 	};
-	sigset_t alarm = alarm_set(), saved;
+	struct itimerspec when = {
+		.it_value = *timeout,
+		.it_interval.tv_nsec = 10000000,
+	};
+	sigset_t set = timer_set(), saved;
+	timer_t timer;
 	int error = 0, stop_error;
 
-	if (sigaction(SIGALRM, &action, &old) == -1) {
+	if (sigaction(timer_signal(), &action, &old) == -1) {
 		warn("cannot set up the timer for --timeout");
 		return POOL_REPORTED;
 	}
 	/*
-	 * A parent may leave SIGALRM blocked; the alarm would then never cut
-	 * the wait short.  Unblocked only with the handler in place: an alarm
-	 * that was already pending is taken by it rather than by the default
-	 * action, which would kill the process.  Its mark is harmless: only
-	 * an interrupted wait reads it, and only an alarm interrupts one.
+	 * A parent may leave every signal blocked; the timer would then never
+	 * cut the wait short.  Unblocked only with the handler in place: a
+	 * signal that was already pending is taken by it rather than by the
+	 * default action, which would kill the process.  Its mark is
+	 * harmless: only an interrupted wait reads it, and only the timer
+	 * interrupts one.
 	 */
-	if (sigprocmask(SIG_UNBLOCK, &alarm, &saved) == -1) {
+	if (sigprocmask(SIG_UNBLOCK, &set, &saved) == -1) {
 		warn("cannot set up the timer for --timeout");
-		(void)sigaction(SIGALRM, &old, NULL);
+		(void)sigaction(timer_signal(), &old, NULL);
 		return POOL_REPORTED;
 	}
-	if (setitimer(ITIMER_REAL, &timer, NULL) == -1) {
+	if (timer_create(CLOCK_MONOTONIC, &event, &timer) == -1) {
 		warn("cannot start the timer for --timeout");
-		(void)stop_timer(&old, &saved);
+		restore_signal(&old, &saved);
+		return POOL_REPORTED;
+	}
+	if (timer_settime(timer, 0, &when, NULL) == -1) {
+		warn("cannot start the timer for --timeout");
+		(void)stop_timer(timer, &old, &saved);
 		return POOL_REPORTED;
 	}
 	while (sys_getrandom_none(flags) == -1) {
@@ -201,7 +213,7 @@ static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 		}
 		error = 0;
 	}
-	stop_error = stop_timer(&old, &saved);
+	stop_error = stop_timer(timer, &old, &saved);
 	/* The wait's own failure is the one to report; the tool ends anyway. */
 	if (error != 0)
 		return call_error(error, flags);
@@ -253,19 +265,13 @@ static const char *seconds_text(const struct timespec *t, char *buf,
 	return buf;
 }
 
-/* The duration the timer really ran, and the one given if that differs. */
+/* The duration waited, in seconds, exactly as given. */
 static void report_timeout(const struct timespec *timeout)
 {
-	struct timespec waited = timer_duration(timeout);
-	char text[48], given[48];
+	char text[48];
 
-	seconds_text(&waited, text, sizeof(text));
-	if (waited.tv_nsec == timeout->tv_nsec)
-		warnx("timed out after %s s waiting for the kernel's entropy pool to be initialized",
-		      text);
-	else
-		warnx("timed out after %s s waiting for the kernel's entropy pool to be initialized (--timeout %s s, rounded up to whole microseconds)",
-		      text, seconds_text(timeout, given, sizeof(given)));
+	warnx("timed out after %s s waiting for the kernel's entropy pool to be initialized",
+	      seconds_text(timeout, text, sizeof(text)));
 }
 
 /*
