@@ -3,8 +3,8 @@
  * A key file must hold all the bytes or not exist, so it is written as an
  * unnamed O_TMPFILE in the target directory, given its owner and mode,
  * synced, and only then given its name.  Where O_TMPFILE is not
- * supported, a named temporary file is used instead (sigguard.c removes
- * it on a fatal signal).  FILE never exists with any other owner or mode.
+ * supported, or such a file could not be given a name, a named temporary
+ * file is used instead (sigguard.c removes it on a fatal signal).  FILE never exists with any other owner or mode.
  *
  * Once FILE is in place nothing makes the run fail: a non-zero status
  * means nothing changed.  What comes after (closing the file, syncing its
@@ -72,6 +72,18 @@ static int apply_key(struct keyfile_out *file)
 	return -1;
 }
 
+/* An O_TMPFILE in dir that can be given its name later, or -1. */
+static int open_unnamed(const char *dir)
+{
+	int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+
+	if (fd != -1 && !unnamed_linkable(fd)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
 void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
 		   const struct keyfile *key)
 {
@@ -84,7 +96,7 @@ void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
 	xcheck_replaceable(path, force);
 	directory_of(path, dir, sizeof(dir));
 	file->dir_readable = directory_readable(dir);
-	file->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	file->fd = open_unnamed(dir);
 	file->unnamed = file->fd != -1;
 	if (file->fd == -1)
 		file->fd = temp_create(path, file->temp, sizeof(file->temp));

@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "sigguard.h"
@@ -55,6 +56,28 @@ int temp_create(const char *path, char *temp, size_t size)
 	if (temp_name(path, temp, size) == -1)
 		return -1;
 	return guarded_mkostemp(temp);
+}
+
+/*
+ * link_unnamed() has two ways to name fd: AT_EMPTY_PATH, which Linux
+ * before 6.10 allows only with CAP_DAC_READ_SEARCH, and the file's link
+ * in /proc, which needs a mounted /proc.  A user in a chroot without
+ * /proc has neither, and would find out only after the last byte: this
+ * asks first.  The /proc link must lead to fd's own file; the kernel is
+ * asked about AT_EMPTY_PATH with "/" as the new name, which always
+ * exists: EEXIST means it would have made the link, and nothing is made.
+ */
+bool unnamed_linkable(int fd)
+{
+	char proc[64];
+	struct stat by_fd, by_proc;
+
+	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
+	if (fstat(fd, &by_fd) == 0 && stat(proc, &by_proc) == 0 &&
+	    by_fd.st_dev == by_proc.st_dev && by_fd.st_ino == by_proc.st_ino)
+		return true;
+	return linkat(fd, "", AT_FDCWD, "/", AT_EMPTY_PATH) == -1 &&
+	       errno == EEXIST;
 }
 
 int link_unnamed(int fd, const char *path)

@@ -6,6 +6,7 @@
 #ifndef GETRANDOM_TEMPFILE_H
 #define GETRANDOM_TEMPFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The directory path is in, as dirname(3) gives it, in dir (size bytes). */
@@ -15,6 +16,8 @@ void directory_of(const char *path, char *dir, size_t size);
  * against signals (sigguard.h): its descriptor, or -1 (errno).
  */
 int temp_create(const char *path, char *temp, size_t size);
+/* Whether link_unnamed() can give the unnamed file fd a name. */
+bool unnamed_linkable(int fd);
 /* Gives the unnamed file fd the name path: 0, or -1 (errno). */
 int link_unnamed(int fd, const char *path);
 /*

@@ -281,3 +281,33 @@ to_root() {
 		rm -- "$DIR/$name"
 	done
 }
+
+# without_proc COMMAND...: runs COMMAND in a mount namespace of its own
+# with an empty tmpfs on /proc (a chroot without /proc, as a container
+# may be), or skips where this user may not make one.
+without_proc() {
+	local ns=(-m)
+	[ "$(id -u)" -eq 0 ] || ns=(-r -m)
+	unshare "${ns[@]}" true 2>/dev/null ||
+		skip "this user may not make a mount namespace (unshare ${ns[*]})"
+	unshare "${ns[@]}" sh -c 'mount -t tmpfs none /proc && exec "$@"' sh "$@"
+}
+
+@test "no /proc and no linking by descriptor (Linux 6.1, a user): the named temporary is used" {
+	require_native
+	require strace
+	needs_plain_build "AddressSanitizer's runtime needs /proc"
+	# Linux before 6.10 refuses linkat's AT_EMPTY_PATH (ENOENT) to a user
+	# without CAP_DAC_READ_SEARCH; the first linkat fails so here too, and
+	# with no /proc the unnamed file could never be given its name.
+	local inject=(strace -f -qq -o "$BATS_TEST_TMPDIR/trace"
+		-e inject=linkat:error=ENOENT:when=1 "$GETRANDOM")
+	run -0 --separate-stderr without_proc "${inject[@]}" --bytes 40 --output "$DIR/key"
+	[ -z "$stderr" ]
+	[ "$(size "$DIR/key")" -eq 40 ]
+	echo old >"$DIR/old"
+	run -0 --separate-stderr without_proc "${inject[@]}" --bytes 24 --force --output "$DIR/old"
+	[ -z "$stderr" ]
+	[ "$(size "$DIR/old")" -eq 24 ]
+	[ "$(files_in "$DIR" | tr '\n' ' ')" = "key old " ]
+}
