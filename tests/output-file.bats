@@ -311,3 +311,27 @@ without_proc() {
 	[ "$(size "$DIR/old")" -eq 24 ]
 	[ "$(files_in "$DIR" | tr '\n' ' ')" = "key old " ]
 }
+
+@test "a name that cannot be created is refused before a byte is drawn, saying why" {
+	require_native
+	require strace
+	echo old >"$DIR/file"
+	local long force path why
+	long=$(printf 'k%.0s' $(seq 256))
+	for force in "" --force; do
+		for path in "$DIR/new/" "$DIR/file/" "$DIR/file/key" "$DIR/$long"; do
+			case $path in
+			*/new/) why="Is a directory" ;;
+			*/file*) why="Not a directory" ;;
+			*) why="File name too long" ;;
+			esac
+			run -1 --separate-stderr traced "$BATS_TEST_TMPDIR/log" \
+				--bytes 16 $force --output "$path"
+			[ "$stderr" = "getrandom: cannot create '$path': $why" ] ||
+				fail_with "$force $path: $stderr"
+			run ! grep -q getrandom "$BATS_TEST_TMPDIR/log"
+		done
+	done
+	[ "$(files_in "$DIR")" = file ]
+	[ "$(cat "$DIR/file")" = old ]
+}
