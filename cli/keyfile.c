@@ -14,9 +14,11 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -84,6 +86,25 @@ static int open_unnamed(const char *dir)
 	return fd;
 }
 
+/*
+ * No name can be removed from an append-only directory (chattr +a), so
+ * --force, which renames its file over FILE, cannot work there, and would
+ * leave its temporary name behind: it is refused before anything is made.
+ * Where the flags cannot be read, the rename says what failed.
+ */
+static bool append_only(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), flags = 0;
+	bool result;
+
+	if (fd == -1)
+		return false;
+	result = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 &&
+		 (flags & FS_APPEND_FL) != 0;
+	close(fd);
+	return result;
+}
+
 void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
 		   const struct keyfile *key)
 {
@@ -95,6 +116,9 @@ void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
 		errx(EXIT_FAIL, "%s: %s", quote(path), strerror(ENAMETOOLONG));
 	xcheck_replaceable(path, force);
 	directory_of(path, dir, sizeof(dir));
+	if (force && append_only(dir))
+		errx(EXIT_FAIL, "--force cannot write %s: its directory %s is append-only",
+		     quote_n(0, path), quote_n(1, dir));
 	file->dir_readable = directory_readable(dir);
 	file->fd = open_unnamed(dir);
 	file->unnamed = file->fd != -1;

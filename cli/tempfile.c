@@ -101,14 +101,22 @@ int temp_link(int fd, const char *path, char *temp, size_t size)
 		int made = temp_create(path, temp, size);
 
 		if (made == -1)
-			return -1;
+			break;
 		close(made);
-		unlink(temp);
+		/*
+		 * A name that cannot be removed (an append-only directory)
+		 * stays taken, and is the caller's to try again: another
+		 * round would only leave another one behind.
+		 */
+		if (unlink(temp) == -1)
+			return -1;
 		if (link_unnamed(fd, temp) == 0)
 			return 0;
 		unguard_temp();
 		if (errno != EEXIST)
-			return -1;
+			break;
 	}
+	/* No file of ours has that name now: another process may take it. */
+	temp[0] = '\0';
 	return -1;
 }

@@ -22,7 +22,8 @@ bool unnamed_linkable(int fd);
 int link_unnamed(int fd, const char *path);
 /*
  * Gives the unnamed file fd a temporary name for path, in temp (size
- * bytes), guarded as temp_create()'s: 0, or -1 (errno).
+ * bytes), guarded as temp_create()'s: 0, or -1 (errno) with temp empty,
+ * or naming an empty file of ours that could not be removed.
  */
 int temp_link(int fd, const char *path, char *temp, size_t size);
 

@@ -11,11 +11,16 @@ setup() {
 	DIR=$BATS_TEST_TMPDIR/dir
 	mkdir "$DIR"
 	MOUNTED=
+	APPEND_ONLY=
 }
 
 teardown() {
 	if [ -n "$MOUNTED" ]; then
 		umount "$MOUNTED"
+	fi
+	# bats could not remove the test's directory otherwise.
+	if [ -n "$APPEND_ONLY" ]; then
+		chattr -a "$APPEND_ONLY"
 	fi
 }
 
@@ -334,4 +339,34 @@ without_proc() {
 	done
 	[ "$(files_in "$DIR")" = file ]
 	[ "$(cat "$DIR/file")" = old ]
+}
+
+@test "--force in an append-only directory is refused before anything is made" {
+	require chattr
+	echo old >"$DIR/key"
+	chattr +a "$DIR" 2>/dev/null ||
+		skip "cannot make a directory append-only here (needs root and ext4, tmpfs...)"
+	APPEND_ONLY=$DIR
+	local name
+	# Its rename could not remove the temporary name, nor replace FILE.
+	for name in key new; do
+		run -1 --separate-stderr gr --bytes 16 --force --output "$DIR/$name"
+		[ "$stderr" = "getrandom: --force cannot write '$DIR/$name': its directory '$DIR' is append-only" ]
+	done
+	[ "$(files_in "$DIR")" = key ]
+	[ "$(cat "$DIR/key")" = old ]
+	# Without --force a new FILE is only a link: that works.
+	run -0 gr --bytes 16 --output "$DIR/new"
+	[ "$(size "$DIR/new")" -eq 16 ]
+}
+
+@test "--force: the temporary name that cannot be removed is not tried again, nothing left" {
+	require_native
+	require strace
+	echo old >"$DIR/key"
+	# The first unlink(2) is the one that frees the name mkostemp took.
+	run -1 --separate-stderr inject unlink:error=EPERM:when=1 -- --bytes 16 --force --output "$DIR/key"
+	[ "$stderr" = "getrandom: cannot create '$DIR/key': Operation not permitted" ]
+	[ "$(files_in "$DIR")" = key ]
+	[ "$(cat "$DIR/key")" = old ]
 }
