@@ -27,8 +27,10 @@ void directory_of(const char *path, char *dir, size_t size)
 
 /*
  * "dir/.name.XXXXXX", for mkostemp() and for linking an O_TMPFILE.  The
- * name is cut so that the temporary one stays within NAME_MAX: any FILE
- * that can be created can be written through a temporary.
+ * name is cut so that the temporary one stays within NAME_MAX, and the
+ * whole path within size (PATH_MAX): a FILE whose path is just short
+ * enough has a temporary too, unless its directory's own path leaves no
+ * room for the dots and XXXXXX.
  */
 #define TEMP_EXTRA (sizeof("..XXXXXX") - 1)
 
@@ -36,14 +38,23 @@ static int temp_name(const char *path, char *temp, size_t size)
 {
 	char copy[PATH_MAX], dir[PATH_MAX];
 	const char *base;
-	int n, keep;
+	size_t keep, fixed;
+	int n;
 
 	directory_of(path, dir, sizeof(dir));
 	snprintf(copy, sizeof(copy), "%s", path);
 	base = basename(copy);
-	keep = (int)(strlen(base) < NAME_MAX - TEMP_EXTRA ?
-		     strlen(base) : NAME_MAX - TEMP_EXTRA);
-	n = snprintf(temp, size, "%s/.%.*s.XXXXXX", dir, keep, base);
+	fixed = strlen(dir) + 1 + TEMP_EXTRA;	/* "dir/" and the dots and XXXXXX */
+	if (fixed >= size) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	keep = strlen(base);
+	if (keep > NAME_MAX - TEMP_EXTRA)
+		keep = NAME_MAX - TEMP_EXTRA;
+	if (keep > size - 1 - fixed)
+		keep = size - 1 - fixed;
+	n = snprintf(temp, size, "%s/.%.*s.XXXXXX", dir, (int)keep, base);
 	if (n < 0 || (size_t)n >= size) {
 		errno = ENAMETOOLONG;
 		return -1;

@@ -370,3 +370,33 @@ without_proc() {
 	[ "$(files_in "$DIR")" = key ]
 	[ "$(cat "$DIR/key")" = old ]
 }
+
+@test "a FILE whose path is PATH_MAX - 1 bytes long is created and replaced, through either temporary" {
+	require_native
+	build_tools
+	need_tools
+	local max dir file
+	max=$(getconf PATH_MAX /)
+	# Directories up to 60 to 160 bytes short of PATH_MAX, then a name
+	# that fills the path: the temporary's dots and XXXXXX fit only
+	# where the name is cut.
+	dir=$DIR
+	while [ $((${#dir} + 101)) -lt $((max - 60)) ]; do
+		dir=$dir/$(printf 'd%.0s' $(seq 100))
+	done
+	mkdir -p "$dir"
+	file=$dir/$(printf 'k%.0s' $(seq $((max - 2 - ${#dir}))))
+	[ ${#file} -eq $((max - 1)) ]
+	run -0 --separate-stderr gr --bytes 16 --output "$file"
+	[ -z "$stderr" ]
+	run -0 --separate-stderr gr --bytes 24 --force --output "$file"
+	[ -z "$stderr" ]
+	[ "$(size "$file")" -eq 24 ]
+	rm "$file"
+	run -0 --separate-stderr shim FAULT_NO_TMPFILE=1 -- --bytes 8 --output "$file"
+	[ -z "$stderr" ]
+	run -0 --separate-stderr shim FAULT_NO_TMPFILE=1 -- --bytes 32 --force --output "$file"
+	[ -z "$stderr" ]
+	[ "$(size "$file")" -eq 32 ]
+	[ "$(files_in "$dir" | wc -l)" -eq 1 ]
+}
