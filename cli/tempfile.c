@@ -71,7 +71,7 @@ int temp_create(const char *path, char *temp, size_t size)
 
 /*
  * link_unnamed() has two ways to name fd: AT_EMPTY_PATH, which Linux
- * before 6.10 allows only with CAP_DAC_READ_SEARCH, and the file's link
+ * 6.1 allows only with CAP_DAC_READ_SEARCH, and the file's link
  * in /proc, which needs a mounted /proc.  A user in a chroot without
  * /proc has neither, and would find out only after the last byte: this
  * asks first.  The /proc link must lead to fd's own file; the kernel is

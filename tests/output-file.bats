@@ -302,8 +302,8 @@ without_proc() {
 	require_native
 	require strace
 	needs_plain_build "AddressSanitizer's runtime needs /proc"
-	# Linux before 6.10 refuses linkat's AT_EMPTY_PATH (ENOENT) to a user
-	# without CAP_DAC_READ_SEARCH; the first linkat fails so here too, and
+	# Linux 6.1 refuses linkat's AT_EMPTY_PATH (ENOENT) to a user without
+	# CAP_DAC_READ_SEARCH; the first linkat fails so here too, and
 	# with no /proc the unnamed file could never be given its name.
 	local inject=(strace -f -qq -o "$BATS_TEST_TMPDIR/trace"
 		-e inject=linkat:error=ENOENT:when=1 "$GETRANDOM")
