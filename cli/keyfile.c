@@ -175,23 +175,31 @@ static void say_placement_failed(const struct keyfile_out *file)
  * its failures are warnings, status 0.  The temporary name (no O_TMPFILE,
  * no --force) goes first, then the directory is synced: through its own
  * descriptor, or, where it cannot be read, through the file system's.
+ * Nothing is said before FILE is closed: with standard error closed, FILE
+ * may be descriptor 2, and a warning would land in the key.
  */
 static void finish_placed(struct keyfile_out *file)
 {
 	char dir[PATH_MAX];
-	int error = 0;
+	int error = 0, unlink_error = 0, close_error = 0;
 
 	if (file->temp[0] != '\0' && unlink(file->temp) == -1 && errno != ENOENT)
-		warn("%s is in place, but its temporary copy %s could not be removed",
-		     quote_n(0, file->path), quote_n(1, file->temp));
+		unlink_error = errno;
 	unguard_temp();
-	file->temp[0] = '\0';
 	if (!file->dir_readable)
 		error = sync_file_system(file->fd);
 	/* The bytes are synced: a late error from close(2) has none left to lose. */
 	if (close(file->fd) == -1)
-		warn("%s is in place, but closing it failed", quote(file->path));
+		close_error = errno;
 	file->fd = -1;
+	if (unlink_error != 0)
+		warnx("%s is in place, but its temporary copy %s could not be removed: %s",
+		      quote_n(0, file->path), quote_n(1, file->temp),
+		      strerror(unlink_error));
+	file->temp[0] = '\0';
+	if (close_error != 0)
+		warnx("%s is in place, but closing it failed: %s",
+		      quote(file->path), strerror(close_error));
 	if (file->dir_readable) {
 		directory_of(file->path, dir, sizeof(dir));
 		error = sync_directory(dir);

@@ -400,3 +400,21 @@ without_proc() {
 	[ "$(size "$file")" -eq 32 ]
 	[ "$(files_in "$dir" | wc -l)" -eq 1 ]
 }
+
+# without_stderr COMMAND...: runs COMMAND with standard error closed (run
+# would give it one).
+without_stderr() {
+	"$@" 2>&-
+}
+
+@test "with standard error closed, a warning once FILE is in place does not land in FILE" {
+	require_native
+	require strace
+	build_tools
+	need_tools
+	# FILE takes descriptor 2; the named temporary's removal then fails.
+	run -0 without_stderr inject FAULT_NO_TMPFILE=1 unlink:error=EIO -- \
+		--bytes 16 --output "$DIR/key"
+	[ "$(size "$DIR/key")" -eq 16 ]
+	grep -q 'O_EXCL|O_CLOEXEC, 0600) = 2$' "$BATS_TEST_TMPDIR/trace"
+}
