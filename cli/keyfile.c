@@ -105,6 +105,30 @@ static bool append_only(const char *dir)
 	return result;
 }
 
+/*
+ * With standard input, output or error closed, the new file takes that
+ * number: --shuffle would read it as its input, and a warning would be
+ * written into it.  It is moved above them, or the run fails: 0, or -1
+ * (errno; EMFILE where the limit on descriptors leaves none above).
+ */
+static int above_stdio(struct keyfile_out *file)
+{
+	int fd;
+
+	if (file->fd > STDERR_FILENO)
+		return 0;
+	fd = fcntl(file->fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+	if (fd == -1) {
+		/* F_DUPFD says EINVAL for a floor at or above the limit. */
+		if (errno == EINVAL)
+			errno = EMFILE;
+		return -1;
+	}
+	close(file->fd);
+	file->fd = fd;
+	return 0;
+}
+
 void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
 		   const struct keyfile *key)
 {
@@ -126,6 +150,11 @@ void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
 		file->fd = temp_create(path, file->temp, sizeof(file->temp));
 	if (file->fd == -1)
 		err(EXIT_FAIL, "cannot create a file in %s", quote(dir));
+	if (above_stdio(file) == -1) {
+		warn("cannot create a file in %s", quote(dir));
+		keyfile_abort(file);
+		exit(EXIT_FAIL);
+	}
 	if (fchmod(file->fd, 0600) == -1) {
 		warn("cannot set the owner and mode of %s", quote(path));
 		keyfile_abort(file);

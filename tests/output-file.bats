@@ -401,10 +401,14 @@ without_proc() {
 	[ "$(files_in "$dir" | wc -l)" -eq 1 ]
 }
 
-# without_stderr COMMAND...: runs COMMAND with standard error closed (run
-# would give it one).
+# without_stderr COMMAND...: runs COMMAND with standard error closed, and
+# without_stdin with standard input closed (run would give it both).
 without_stderr() {
 	"$@" 2>&-
+}
+
+without_stdin() {
+	"$@" 0<&-
 }
 
 @test "with standard error closed, a warning once FILE is in place does not land in FILE" {
@@ -417,4 +421,29 @@ without_stderr() {
 		--bytes 16 --output "$DIR/key"
 	[ "$(size "$DIR/key")" -eq 16 ]
 	grep -q 'O_EXCL|O_CLOEXEC, 0600) = 2$' "$BATS_TEST_TMPDIR/trace"
+}
+
+@test "with standard input closed, --shuffle --output does not read its own file" {
+	require_native
+	build_tools
+	need_tools
+	local way
+	# The named temporary is opened for reading too: as descriptor 0 it
+	# was read as the (empty) input, and the run succeeded.
+	for way in FAULT_NONE=1 FAULT_NO_TMPFILE=1; do
+		run -1 --separate-stderr without_stdin shim "$way" -- --shuffle --output "$DIR/key"
+		[ "$stderr" = "getrandom: read error on standard input: Bad file descriptor" ] ||
+			fail_with "$way: $stderr"
+		[ -z "$(files_in "$DIR")" ] || fail_with "$way: $(files_in "$DIR")"
+	done
+}
+
+@test "FILE is never given descriptor 0, 1 or 2: with none free above them, status 1" {
+	require_native
+	needs_plain_build
+	# Standard input closed and room for one descriptor: the file's.
+	run -1 --separate-stderr bash -c 'cd "$1" && exec 0<&- && ulimit -n 1 &&
+		exec "$GETRANDOM" --bytes 16 --output key' _ "$DIR"
+	[ "$stderr" = "getrandom: cannot create a file in '.': Too many open files" ]
+	[ -z "$(files_in "$DIR")" ]
 }
