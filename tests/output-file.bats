@@ -447,3 +447,14 @@ without_stdin() {
 	[ "$stderr" = "getrandom: cannot create a file in '.': Too many open files" ]
 	[ -z "$(files_in "$DIR")" ]
 }
+
+@test "--force puts a new file in place: the old mode and other hard links are not kept" {
+	echo old >"$DIR/key"
+	chmod 644 "$DIR/key"
+	ln "$DIR/key" "$DIR/other"
+	run -0 gr --bytes 16 --force --output "$DIR/key"
+	[ "$(size "$DIR/key")" -eq 16 ]
+	[ "$(mode_of "$DIR/key")" = 600 ]
+	[ "$(cat "$DIR/other")" = old ]
+	[ "$(mode_of "$DIR/other")" = 644 ]
+}
