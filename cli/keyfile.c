@@ -4,7 +4,8 @@
  * unnamed O_TMPFILE in the target directory, given its owner and mode,
  * synced, and only then given its name.  Where O_TMPFILE is not
  * supported, or such a file could not be given a name, a named temporary
- * file is used instead (sigguard.c removes it on a fatal signal).  FILE never exists with any other owner or mode.
+ * file is used instead (sigguard.c removes it on a fatal signal).  FILE
+ * never exists with any other owner or mode.
  *
  * Once FILE is in place nothing makes the run fail: a non-zero status
  * means nothing changed.  What comes after (closing the file, syncing its

@@ -116,8 +116,8 @@ int temp_link(int fd, const char *path, char *temp, size_t size)
 		close(made);
 		/*
 		 * A name that cannot be removed (an append-only directory)
-		 * stays taken, and is the caller's to try again: another
-		 * round would only leave another one behind.
+		 * stays taken, for the caller to try to remove once more:
+		 * another round would only leave another one behind.
 		 */
 		if (unlink(temp) == -1)
 			return -1;
