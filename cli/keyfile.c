@@ -3,8 +3,9 @@
  * A key file must hold all the bytes or not exist, so it is written as an
  * unnamed O_TMPFILE in the target directory, given its owner and mode,
  * synced, and only then given its name.  Where O_TMPFILE is not
- * supported, a named temporary file is used instead (sigguard.c removes
- * it on a fatal signal).  FILE never exists with any other owner or mode.
+ * supported, or such a file could not be given a name, a named temporary
+ * file is used instead (sigguard.c removes it on a fatal signal).  FILE
+ * never exists with any other owner or mode.
  *
  * Once FILE is in place nothing makes the run fail: a non-zero status
  * means nothing changed.  What comes after (closing the file, syncing its
@@ -14,9 +15,11 @@
 #include <err.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/fs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -72,6 +75,61 @@ static int apply_key(struct keyfile_out *file)
 	return -1;
 }
 
+/* An O_TMPFILE in dir that can be given its name later, or -1. */
+static int open_unnamed(const char *dir)
+{
+	int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+
+	if (fd != -1 && !unnamed_linkable(fd)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/*
+ * No name can be removed from an append-only directory (chattr +a), so
+ * --force, which renames its file over FILE, cannot work there, and would
+ * leave its temporary name behind: it is refused before anything is made.
+ * Where the flags cannot be read, the rename says what failed.
+ */
+static bool append_only(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), flags = 0;
+	bool result;
+
+	if (fd == -1)
+		return false;
+	result = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 &&
+		 (flags & FS_APPEND_FL) != 0;
+	close(fd);
+	return result;
+}
+
+/*
+ * With standard input, output or error closed, the new file takes that
+ * number: --shuffle would read it as its input, and a warning would be
+ * written into it.  It is moved above them, or the run fails: 0, or -1
+ * (errno; EMFILE where the limit on descriptors leaves none above).
+ */
+static int above_stdio(struct keyfile_out *file)
+{
+	int fd;
+
+	if (file->fd > STDERR_FILENO)
+		return 0;
+	fd = fcntl(file->fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+	if (fd == -1) {
+		/* F_DUPFD says EINVAL for a floor at or above the limit. */
+		if (errno == EINVAL)
+			errno = EMFILE;
+		return -1;
+	}
+	close(file->fd);
+	file->fd = fd;
+	return 0;
+}
+
 void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
 		   const struct keyfile *key)
 {
@@ -83,13 +141,21 @@ void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
 		errx(EXIT_FAIL, "%s: %s", quote(path), strerror(ENAMETOOLONG));
 	xcheck_replaceable(path, force);
 	directory_of(path, dir, sizeof(dir));
+	if (force && append_only(dir))
+		errx(EXIT_FAIL, "--force cannot write %s: its directory %s is append-only",
+		     quote_n(0, path), quote_n(1, dir));
 	file->dir_readable = directory_readable(dir);
-	file->fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	file->fd = open_unnamed(dir);
 	file->unnamed = file->fd != -1;
 	if (file->fd == -1)
 		file->fd = temp_create(path, file->temp, sizeof(file->temp));
 	if (file->fd == -1)
 		err(EXIT_FAIL, "cannot create a file in %s", quote(dir));
+	if (above_stdio(file) == -1) {
+		warn("cannot create a file in %s", quote(dir));
+		keyfile_abort(file);
+		exit(EXIT_FAIL);
+	}
 	if (fchmod(file->fd, 0600) == -1) {
 		warn("cannot set the owner and mode of %s", quote(path));
 		keyfile_abort(file);
@@ -139,23 +205,31 @@ static void say_placement_failed(const struct keyfile_out *file)
  * its failures are warnings, status 0.  The temporary name (no O_TMPFILE,
  * no --force) goes first, then the directory is synced: through its own
  * descriptor, or, where it cannot be read, through the file system's.
+ * Nothing is said before FILE is closed: with standard error closed, FILE
+ * may be descriptor 2, and a warning would land in the key.
  */
 static void finish_placed(struct keyfile_out *file)
 {
 	char dir[PATH_MAX];
-	int error = 0;
+	int error = 0, unlink_error = 0, close_error = 0;
 
 	if (file->temp[0] != '\0' && unlink(file->temp) == -1 && errno != ENOENT)
-		warn("%s is in place, but its temporary copy %s could not be removed",
-		     quote_n(0, file->path), quote_n(1, file->temp));
+		unlink_error = errno;
 	unguard_temp();
-	file->temp[0] = '\0';
 	if (!file->dir_readable)
 		error = sync_file_system(file->fd);
 	/* The bytes are synced: a late error from close(2) has none left to lose. */
 	if (close(file->fd) == -1)
-		warn("%s is in place, but closing it failed", quote(file->path));
+		close_error = errno;
 	file->fd = -1;
+	if (unlink_error != 0)
+		warnx("%s is in place, but its temporary copy %s could not be removed: %s",
+		      quote_n(0, file->path), quote_n(1, file->temp),
+		      strerror(unlink_error));
+	file->temp[0] = '\0';
+	if (close_error != 0)
+		warnx("%s is in place, but closing it failed: %s",
+		      quote(file->path), strerror(close_error));
 	if (file->dir_readable) {
 		directory_of(file->path, dir, sizeof(dir));
 		error = sync_directory(dir);

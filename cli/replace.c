@@ -85,10 +85,29 @@ void say_not_regular(const char *path)
 	warnx("not a regular file: %s", quote(path));
 }
 
+/*
+ * A name that is not there may still be one that cannot be made: one
+ * that lstat(2) refuses for another reason than its absence (a regular
+ * file where a directory should be, a name too long), or one that ends
+ * in a slash and so names a directory.  Said now, not after the last byte.
+ */
+static void xcheck_creatable(const char *path)
+{
+	struct stat st;
+	size_t len = strlen(path);
+
+	if (lstat(path, &st) == -1 && errno != ENOENT)
+		err(EXIT_FAIL, "cannot create %s", quote(path));
+	if (len > 0 && path[len - 1] == '/')
+		errx(EXIT_FAIL, "cannot create %s: %s", quote(path),
+		     strerror(EISDIR));
+}
+
 void xcheck_replaceable(const char *path, bool force)
 {
 	switch (what_exists(path)) {
 	case EXISTING_NONE:
+		xcheck_creatable(path);
 		return;
 	case EXISTING_REGULAR:
 		if (force)

@@ -6,6 +6,7 @@
 #ifndef GETRANDOM_TEMPFILE_H
 #define GETRANDOM_TEMPFILE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The directory path is in, as dirname(3) gives it, in dir (size bytes). */
@@ -15,11 +16,14 @@ void directory_of(const char *path, char *dir, size_t size);
  * against signals (sigguard.h): its descriptor, or -1 (errno).
  */
 int temp_create(const char *path, char *temp, size_t size);
+/* Whether link_unnamed() can give the unnamed file fd a name. */
+bool unnamed_linkable(int fd);
 /* Gives the unnamed file fd the name path: 0, or -1 (errno). */
 int link_unnamed(int fd, const char *path);
 /*
  * Gives the unnamed file fd a temporary name for path, in temp (size
- * bytes), guarded as temp_create()'s: 0, or -1 (errno).
+ * bytes), guarded as temp_create()'s: 0, or -1 (errno) with temp empty,
+ * or naming an empty file of ours that could not be removed.
  */
 int temp_link(int fd, const char *path, char *temp, size_t size);
 

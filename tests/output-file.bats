@@ -11,11 +11,16 @@ setup() {
 	DIR=$BATS_TEST_TMPDIR/dir
 	mkdir "$DIR"
 	MOUNTED=
+	APPEND_ONLY=
 }
 
 teardown() {
 	if [ -n "$MOUNTED" ]; then
 		umount "$MOUNTED"
+	fi
+	# bats could not remove the test's directory otherwise.
+	if [ -n "$APPEND_ONLY" ]; then
+		chattr -a "$APPEND_ONLY"
 	fi
 }
 
@@ -280,4 +285,176 @@ to_root() {
 			fail_with "expected $expected: $stderr"
 		rm -- "$DIR/$name"
 	done
+}
+
+# without_proc COMMAND...: runs COMMAND in a mount namespace of its own
+# with an empty tmpfs on /proc (a chroot without /proc, as a container
+# may be), or skips where this user may not make one.
+without_proc() {
+	local ns=(-m)
+	[ "$(id -u)" -eq 0 ] || ns=(-r -m)
+	unshare "${ns[@]}" true 2>/dev/null ||
+		skip "this user may not make a mount namespace (unshare ${ns[*]})"
+	unshare "${ns[@]}" sh -c 'mount -t tmpfs none /proc && exec "$@"' sh "$@"
+}
+
+@test "no /proc and no linking by descriptor (Linux 6.1, a user): the named temporary is used" {
+	require_native
+	require strace
+	needs_plain_build "AddressSanitizer's runtime needs /proc"
+	# Linux 6.1 refuses linkat's AT_EMPTY_PATH (ENOENT) to a user without
+	# CAP_DAC_READ_SEARCH; the first linkat fails so here too, and
+	# with no /proc the unnamed file could never be given its name.
+	local inject=(strace -f -qq -o "$BATS_TEST_TMPDIR/trace"
+		-e inject=linkat:error=ENOENT:when=1 "$GETRANDOM")
+	run -0 --separate-stderr without_proc "${inject[@]}" --bytes 40 --output "$DIR/key"
+	[ -z "$stderr" ]
+	[ "$(size "$DIR/key")" -eq 40 ]
+	echo old >"$DIR/old"
+	run -0 --separate-stderr without_proc "${inject[@]}" --bytes 24 --force --output "$DIR/old"
+	[ -z "$stderr" ]
+	[ "$(size "$DIR/old")" -eq 24 ]
+	[ "$(files_in "$DIR" | tr '\n' ' ')" = "key old " ]
+}
+
+@test "a name that cannot be created is refused before a byte is drawn, saying why" {
+	require_native
+	require strace
+	echo old >"$DIR/file"
+	local long force path why
+	long=$(printf 'k%.0s' $(seq 256))
+	for force in "" --force; do
+		for path in "$DIR/new/" "$DIR/file/" "$DIR/file/key" "$DIR/$long"; do
+			case $path in
+			*/new/) why="Is a directory" ;;
+			*/file*) why="Not a directory" ;;
+			*) why="File name too long" ;;
+			esac
+			run -1 --separate-stderr traced "$BATS_TEST_TMPDIR/log" \
+				--bytes 16 $force --output "$path"
+			[ "$stderr" = "getrandom: cannot create '$path': $why" ] ||
+				fail_with "$force $path: $stderr"
+			run ! grep -q getrandom "$BATS_TEST_TMPDIR/log"
+		done
+	done
+	[ "$(files_in "$DIR")" = file ]
+	[ "$(cat "$DIR/file")" = old ]
+}
+
+@test "--force in an append-only directory is refused before anything is made" {
+	require chattr
+	echo old >"$DIR/key"
+	chattr +a "$DIR" 2>/dev/null ||
+		skip "cannot make a directory append-only here (needs root and ext4, tmpfs...)"
+	APPEND_ONLY=$DIR
+	local name
+	# Its rename could not remove the temporary name, nor replace FILE.
+	for name in key new; do
+		run -1 --separate-stderr gr --bytes 16 --force --output "$DIR/$name"
+		[ "$stderr" = "getrandom: --force cannot write '$DIR/$name': its directory '$DIR' is append-only" ]
+	done
+	[ "$(files_in "$DIR")" = key ]
+	[ "$(cat "$DIR/key")" = old ]
+	# Without --force a new FILE is only a link: that works.
+	run -0 gr --bytes 16 --output "$DIR/new"
+	[ "$(size "$DIR/new")" -eq 16 ]
+}
+
+@test "--force: the temporary name that cannot be removed is not tried again, nothing left" {
+	require_native
+	require strace
+	echo old >"$DIR/key"
+	# The first unlink(2) is the one that frees the name mkostemp took.
+	run -1 --separate-stderr inject unlink:error=EPERM:when=1 -- --bytes 16 --force --output "$DIR/key"
+	[ "$stderr" = "getrandom: cannot create '$DIR/key': Operation not permitted" ]
+	[ "$(files_in "$DIR")" = key ]
+	[ "$(cat "$DIR/key")" = old ]
+}
+
+@test "a FILE whose path is PATH_MAX - 1 bytes long is created and replaced, through either temporary" {
+	require_native
+	build_tools
+	need_tools
+	local max dir file
+	max=$(getconf PATH_MAX /)
+	# Directories up to 60 to 160 bytes short of PATH_MAX, then a name
+	# that fills the path: the temporary's dots and XXXXXX fit only
+	# where the name is cut.
+	dir=$DIR
+	while [ $((${#dir} + 101)) -lt $((max - 60)) ]; do
+		dir=$dir/$(printf 'd%.0s' $(seq 100))
+	done
+	mkdir -p "$dir"
+	file=$dir/$(printf 'k%.0s' $(seq $((max - 2 - ${#dir}))))
+	[ ${#file} -eq $((max - 1)) ]
+	run -0 --separate-stderr gr --bytes 16 --output "$file"
+	[ -z "$stderr" ]
+	run -0 --separate-stderr gr --bytes 24 --force --output "$file"
+	[ -z "$stderr" ]
+	[ "$(size "$file")" -eq 24 ]
+	rm "$file"
+	run -0 --separate-stderr shim FAULT_NO_TMPFILE=1 -- --bytes 8 --output "$file"
+	[ -z "$stderr" ]
+	run -0 --separate-stderr shim FAULT_NO_TMPFILE=1 -- --bytes 32 --force --output "$file"
+	[ -z "$stderr" ]
+	[ "$(size "$file")" -eq 32 ]
+	[ "$(files_in "$dir" | wc -l)" -eq 1 ]
+}
+
+# without_stderr COMMAND...: runs COMMAND with standard error closed, and
+# without_stdin with standard input closed (run would give it both).
+without_stderr() {
+	"$@" 2>&-
+}
+
+without_stdin() {
+	"$@" 0<&-
+}
+
+@test "with standard error closed, a warning once FILE is in place does not land in FILE" {
+	require_native
+	require strace
+	build_tools
+	need_tools
+	# FILE takes descriptor 2; the named temporary's removal then fails.
+	run -0 without_stderr inject FAULT_NO_TMPFILE=1 unlink:error=EIO -- \
+		--bytes 16 --output "$DIR/key"
+	[ "$(size "$DIR/key")" -eq 16 ]
+	grep -q 'O_EXCL|O_CLOEXEC, 0600) = 2$' "$BATS_TEST_TMPDIR/trace"
+}
+
+@test "with standard input closed, --shuffle --output does not read its own file" {
+	require_native
+	build_tools
+	need_tools
+	local way
+	# The named temporary is opened for reading too: as descriptor 0 it
+	# was read as the (empty) input, and the run succeeded.
+	for way in FAULT_NONE=1 FAULT_NO_TMPFILE=1; do
+		run -1 --separate-stderr without_stdin shim "$way" -- --shuffle --output "$DIR/key"
+		[ "$stderr" = "getrandom: read error on standard input: Bad file descriptor" ] ||
+			fail_with "$way: $stderr"
+		[ -z "$(files_in "$DIR")" ] || fail_with "$way: $(files_in "$DIR")"
+	done
+}
+
+@test "FILE is never given descriptor 0, 1 or 2: with none free above them, status 1" {
+	require_native
+	needs_plain_build
+	# Standard input closed and room for one descriptor: the file's.
+	run -1 --separate-stderr bash -c 'cd "$1" && exec 0<&- && ulimit -n 1 &&
+		exec "$GETRANDOM" --bytes 16 --output key' _ "$DIR"
+	[ "$stderr" = "getrandom: cannot create a file in '.': Too many open files" ]
+	[ -z "$(files_in "$DIR")" ]
+}
+
+@test "--force puts a new file in place: the old mode and other hard links are not kept" {
+	echo old >"$DIR/key"
+	chmod 644 "$DIR/key"
+	ln "$DIR/key" "$DIR/other"
+	run -0 gr --bytes 16 --force --output "$DIR/key"
+	[ "$(size "$DIR/key")" -eq 16 ]
+	[ "$(mode_of "$DIR/key")" = 600 ]
+	[ "$(cat "$DIR/other")" = old ]
+	[ "$(mode_of "$DIR/other")" = 644 ]
 }
