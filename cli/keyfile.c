@@ -192,12 +192,21 @@ static int place_file(struct keyfile_out *file)
 
 static void say_placement_failed(const struct keyfile_out *file)
 {
-	if (errno == EEXIST && file->force)
+	struct stat old;
+	int error = errno;
+
+	if (error == EEXIST && file->force) {
 		say_not_regular(file->path);
-	else if (errno == EEXIST)
+	} else if (error == EEXIST) {
 		say_exists(file->path);
-	else
-		warn("cannot create %s", quote(file->path));
+	} else {
+		/* With --force, a FILE that is still there was not replaced. */
+		bool there = file->force && lstat(file->path, &old) == 0;
+
+		errno = error;
+		warn("cannot %s %s", there ? "replace" : "create",
+		     quote(file->path));
+	}
 }
 
 /*

@@ -419,9 +419,17 @@ dropbox_files() {
 	d=$(outdir)
 	echo old >"$d/key"
 	run -1 --separate-stderr inject rename:error=EIO -- --force --output "$d/key"
-	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
+	[ "$stderr" = "getrandom: cannot replace '$d/key': Input/output error" ]
 	[ "$(cat "$d/key")" = old ]
 	[ "$(files_in "$d")" = key ]
+}
+
+@test "--output --force: rename failing says replace for an old file, create for a new one" {
+	require_native
+	d=$(outdir)
+	run -1 --separate-stderr inject rename:error=EIO -- --force --output "$d/new"
+	[ "$stderr" = "getrandom: cannot create '$d/new': Input/output error" ]
+	[ -z "$(files_in "$d")" ]
 }
 
 # --- --output without O_TMPFILE: the named temporary file ---
@@ -493,7 +501,7 @@ dropbox_files() {
 	echo old >"$d/key"
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
 		rename:error=EIO -- --force --output "$d/key"
-	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
+	[ "$stderr" = "getrandom: cannot replace '$d/key': Input/output error" ]
 	[ "$(cat "$d/key")" = old ]
 	[ "$(files_in "$d")" = key ]
 }
