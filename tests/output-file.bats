@@ -366,7 +366,7 @@ without_proc() {
 	echo old >"$DIR/key"
 	# The first unlink(2) is the one that frees the name mkostemp took.
 	run -1 --separate-stderr inject unlink:error=EPERM:when=1 -- --bytes 16 --force --output "$DIR/key"
-	[ "$stderr" = "getrandom: cannot create '$DIR/key': Operation not permitted" ]
+	[ "$stderr" = "getrandom: cannot replace '$DIR/key': Operation not permitted" ]
 	[ "$(files_in "$DIR")" = key ]
 	[ "$(cat "$DIR/key")" = old ]
 }
