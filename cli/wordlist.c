@@ -6,7 +6,8 @@
  * a list that repeats a word would draw that word more often: it is
  * refused, and so are an empty word (an empty line), a word holding a
  * blank or a control character (it could not be told apart from the
- * separator), and a list of fewer than two words (no choice at all).
+ * separator; a carriage return ending the line, from a DOS file, is
+ * named as such), and a list of fewer than two words (no choice at all).
  * A file that starts with a UTF-8 byte order mark is refused too.
  * Words may be in any encoding that keeps ASCII's control characters out
  * (UTF-8 does): they are compared byte by byte.
@@ -106,6 +107,9 @@ enum wordlist_error wordlist_parse(char *text, size_t len,
 		*line = (size_t)list->count + 1;
 		if (stop - at - skip == 0)
 			return WORDLIST_EMPTY_WORD;
+		/* The usual cause of a control character: say what it is. */
+		if (text[stop - 1] == '\r')
+			return WORDLIST_CRLF;
 		if (!clean_word(text + at + skip, stop - at - skip))
 			return WORDLIST_BLANK;
 		if (list->count == size) {
@@ -197,6 +201,10 @@ static void report(enum wordlist_error error, const char *path,
 		break;
 	case WORDLIST_BLANK:
 		warnx("word list %s, line %zu: a blank or control character in a word",
+		      quote(path), line);
+		break;
+	case WORDLIST_CRLF:
+		warnx("word list %s, line %zu: a carriage return at the end (DOS line ends; tr -d '\\r' removes them)",
 		      quote(path), line);
 		break;
 	case WORDLIST_REPEAT:

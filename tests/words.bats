@@ -102,7 +102,9 @@ bad_list() {
 	bad_list 'a\nb\n\n' ", line 3: empty word"
 	bad_list 'a\n11111\t\n' ", line 2: empty word"
 	bad_list 'a b\nc\n' ", line 1: a blank or control character in a word"
-	bad_list 'a\nb\r\n' ", line 2: a blank or control character in a word"
+	bad_list 'a\nb\r\n' ", line 2: a carriage return at the end (DOS line ends; tr -d '\\r' removes them)"
+	bad_list 'a\r\nb\n' ", line 1: a carriage return at the end (DOS line ends; tr -d '\\r' removes them)"
+	bad_list 'a\nb\rc\n' ", line 2: a blank or control character in a word"
 	bad_list 'a\nb\tc\n' ", line 2: a blank or control character in a word"
 	# A byte order mark would be drawn as part of the first word, unseen.
 	bad_list '\357\273\277a\nb\n' ", line 1: a byte order mark (U+FEFF) before the word"

@@ -400,6 +400,8 @@ static void check_wordlist(const char *data, size_t size)
 		want_line = n + 1;
 		if (l == 0)
 			want = WORDLIST_EMPTY_WORD;
+		else if (w[l - 1] == '\r')
+			want = WORDLIST_CRLF;
 		for (size_t i = 0; i < l && want == WORDLIST_OK; i++)
 			if ((unsigned char)w[i] <= ' ' || w[i] == 0x7f)
 				want = WORDLIST_BLANK;
