@@ -275,6 +275,28 @@ counts_size() {
 	[[ $stderr == "getrandom: "*"No space left on device"* ]]
 }
 
+@test "--help and --version fail with status 1 on a closed stdout, or when closing it fails" {
+	local option n
+	for option in --help --version; do
+		run -1 --separate-stderr bash -c '"$GETRANDOM" "$1" >&-' _ "$option"
+		[ "$stderr" = "getrandom: write error on standard output: Bad file descriptor" ] ||
+			fail_with "$option >&-: $stderr"
+	done
+	run -1 --separate-stderr bash -c '"$GETRANDOM" --version >/dev/full'
+	[ "$stderr" = "getrandom: write error on standard output: No space left on device" ]
+	# The text is all written; only close(2) can tell of a write that failed late (NFS).
+	require_native
+	require strace
+	for option in --help --version; do
+		strace -qq -o "$BATS_TEST_TMPDIR/closes" -e trace=close "$GETRANDOM" "$option" >/dev/null
+		n=$(grep -n '^close(1)' "$BATS_TEST_TMPDIR/closes" | cut -d: -f1)
+		[ -n "$n" ] || fail_with "$option never closes standard output"
+		run -1 --separate-stderr inject close:error=EIO:when="$n" -- "$option"
+		[ "$stderr" = "getrandom: write error on standard output: Input/output error" ] ||
+			fail_with "$option, close(1) failing: $stderr"
+	done
+}
+
 # help_through_full_pipe OPTION ROOM: OPTION's text, written to a
 # non-blocking pipe with ROOM bytes of room, all arrives and the status is 0.
 help_through_full_pipe() {
