@@ -264,6 +264,19 @@ counts_size() {
 	done
 }
 
+@test "--help's status 1 names the inputs whose failure gives it" {
+	printf 'same\nsame\n' >"$BATS_TEST_TMPDIR/list"
+	run -1 --separate-stderr gr --words 2 --wordlist "$BATS_TEST_TMPDIR/list"
+	run -1 --separate-stderr bash -c '"$GETRANDOM" --shuffle </'
+	# Status 1's text, its lines joined.
+	local text word
+	text=$("$GETRANDOM" --help | sed -n '/^ 1  /,/^ 2  /p' | sed '$d' | tr -s ' \n' ' ')
+	for word in "--wordlist FILE" "standard input" /etc/passwd /etc/group \
+		"output could not be written"; do
+		[[ $text == *"$word"* ]] || fail_with "status 1 lacks '$word': $text"
+	done
+}
+
 @test "--version prints 'getrandom X.Y' first, to stdout, and exits 0" {
 	run -0 --separate-stderr "$GETRANDOM" --version
 	[ -z "$stderr" ]
