@@ -43,7 +43,7 @@ static const char help_tail[] =
 "Exit status:\n"
 " 0  if OK,\n"
 " 1  if getrandom(2) failed, an input (the --wordlist FILE, standard\n"
-"    input, /etc/passwd or /etc/group) could not be read or was refused,\n"
+"    input, the passwd or group file) could not be read or was refused,\n"
 "    or the output could not be written or was refused (FILE exists, raw\n"
 "    bytes to a terminal),\n"
 " 2  if the command line is wrong (nothing is written),\n"
