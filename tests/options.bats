@@ -255,6 +255,14 @@ counts_size() {
 	[ -z "$dups" ] || fail_with "listed twice: $dups"
 }
 
+@test "--help's lines fit in 79 columns, as GNU's do" {
+	run -0 "$GETRANDOM" --help
+	local line
+	for line in "${lines[@]}"; do
+		[ "${#line}" -le 79 ] || fail_with "${#line} columns: $line"
+	done
+}
+
 @test "--help lists the exit statuses" {
 	run -0 "$GETRANDOM" --help
 	[[ $output == *"Exit status:"* ]]
