@@ -146,7 +146,8 @@ OPTION(PASSWORD, "password", 'p', ARG_COUNT, "LEN", CLASS_DRAW,
 	COMPLETE_WORDS, "12 16 20 32", set_password,
 	"passwords of LEN characters",
 	"instead of bytes, passwords of LEN characters drawn\n"
-	"from the --charset (LEN may be left to --bits)")
+	"from the --charset (LEN may be left to --bits, but\n"
+	"not by -p, which needs it)")
 OPTION(CHARSET, "charset", 's', ARG_REQUIRED, "SET", 0,
 	COMPLETE_NONE, NULL, set_charset,
 	"the characters of --password",
