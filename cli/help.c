@@ -42,8 +42,10 @@ static const char help_tail[] =
 "\n"
 "Exit status:\n"
 " 0  if OK,\n"
-" 1  if getrandom(2) failed, or the output could not be written or was\n"
-"    refused (FILE exists, raw bytes to a terminal),\n"
+" 1  if getrandom(2) failed, an input (the --wordlist FILE, standard\n"
+"    input, the passwd or group file) could not be read or was refused,\n"
+"    or the output could not be written or was refused (FILE exists, raw\n"
+"    bytes to a terminal),\n"
 " 2  if the command line is wrong (nothing is written),\n"
 " 3  if the entropy pool is not initialized (--nonblock, --timeout,\n"
 "    --check; nothing is written).\n";

@@ -21,6 +21,7 @@
  *   SUMMARY  a few words for the completions' menus
  *   HELP     --help's text, lines joined by "\n", wrapped to fit from
  *            column 27 (column 25 for the first line of a short left side)
+ *            to column 79
  *
  * The order is --help's.  A new option is one entry here and its SETTER;
  * a new rule between options is one line in rules.c.
@@ -122,9 +123,9 @@ OPTION(MODE, "mode", 'm', ARG_REQUIRED, "MODE", CLASS_KEYFILE,
 OPTION(OWNER, "owner", 0, ARG_REQUIRED, "USER[:GROUP]", CLASS_KEYFILE,
 	COMPLETE_USERS, NULL, set_owner,
 	"owner, and group, of FILE",
-	"owner, and group, of FILE: names or numbers; both set\n"
-	"before FILE appears; as for chown, USER: is USER and\n"
-	"USER's login group, :GROUP the group alone")
+	"owner, and group, of FILE: names or numbers; both\n"
+	"set before FILE appears; as for chown, USER: is\n"
+	"USER and USER's login group, :GROUP the group alone")
 OPTION(GROUP, "group", 0, ARG_REQUIRED, "GROUP", CLASS_KEYFILE,
 	COMPLETE_GROUPS, NULL, set_group,
 	"group of FILE",
@@ -145,7 +146,8 @@ OPTION(PASSWORD, "password", 'p', ARG_COUNT, "LEN", CLASS_DRAW,
 	COMPLETE_WORDS, "12 16 20 32", set_password,
 	"passwords of LEN characters",
 	"instead of bytes, passwords of LEN characters drawn\n"
-	"from the --charset (LEN may be left to --bits)")
+	"from the --charset (LEN may be left to --bits, but\n"
+	"not by -p, which needs it)")
 OPTION(CHARSET, "charset", 's', ARG_REQUIRED, "SET", 0,
 	COMPLETE_NONE, NULL, set_charset,
 	"the characters of --password",

@@ -175,9 +175,23 @@ static const char *separate_count(size_t id, int argc, char **argv)
 	return optarg;
 }
 
+/*
+ * FILE's group: the last --owner's or --group's (rules.c refuses both),
+ * else the caller's.  Taken once every option is read, so that a later
+ * --owner without a group drops the group of the one it replaces.
+ */
+static gid_t keyfile_group(const struct options *opts)
+{
+	if (opts->owner_sets_group)
+		return opts->owner_gid;
+	return opts->given[OPT_GROUP] ? opts->group_gid : (gid_t)-1;
+}
+
 /* Every default, once every option is read. */
 static void set_defaults(struct options *opts)
 {
+	if (opts->key.option != NULL)
+		opts->key.gid = keyfile_group(opts);
 	if (opts->count == 0)
 		opts->count = DEFAULT_COUNT;
 	if (opts->draw.kind == DRAW_PASSWORD &&

@@ -84,7 +84,9 @@ struct options {
 	uint64_t count;		/* -C: outputs */
 	struct draw_request draw;	/* --range, --password, --uuid, --ulid */
 	struct keyfile key;	/* --mode, --owner, --group */
-	bool owner_sets_group;	/* --owner=USER:GROUP, USER: or :GROUP */
+	bool owner_sets_group;	/* the last --owner is USER:GROUP, USER: or :GROUP */
+	gid_t owner_gid;	/* that --owner's group */
+	gid_t group_gid;	/* --group's */
 	bool unpadded;		/* --no-padding */
 	bool no_newline;	/* --no-newline */
 	bool zero_terminated;	/* -z */

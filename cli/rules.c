@@ -204,6 +204,15 @@ static void xempty_outputs(const struct options *opts)
 		xusage_error("invalid byte count '0' with --count: each output needs at least 1 byte");
 }
 
+/* The character is quoted as the set is: a quote mark in '%c' reads as three. */
+static void __attribute__((noreturn)) xnot_in_charset(const char *set, char c)
+{
+	char one[2] = { c, '\0' };
+
+	xusage_error("the --require set %s has %s, which is not in the --charset",
+		     quote(set), quote_n(1, one));
+}
+
 /* --require: each set within the --charset. */
 static void xrules_outside_charset(const struct options *opts)
 {
@@ -213,8 +222,7 @@ static void xrules_outside_charset(const struct options *opts)
 	for (unsigned int r = 0; r < rules->count; r++)
 		for (unsigned int i = 0; i < rules->sets[r].size; i++)
 			if (!charset_contains(&req->charset, rules->sets[r].chars[i]))
-				xusage_error("the --require set %s has '%c', which is not in the --charset",
-					     quote(rules->texts[r]), rules->sets[r].chars[i]);
+				xnot_in_charset(rules->texts[r], rules->sets[r].chars[i]);
 }
 
 /*

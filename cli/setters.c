@@ -54,9 +54,9 @@ static void __attribute__((noreturn)) xlookup_failed(const char *path)
 	err(EXIT_FAIL, "cannot read %s", quote(path));
 }
 
-static void take_group(struct keyfile *key, const char *group)
+static void take_group(gid_t *gid, const char *group)
 {
-	switch (lookup_group(group, &key->gid)) {
+	switch (lookup_group(group, gid)) {
 	case LOOKUP_FOUND:
 		return;
 	case LOOKUP_UNKNOWN:
@@ -66,12 +66,18 @@ static void take_group(struct keyfile *key, const char *group)
 	}
 }
 
+/* Kept apart from --owner's group: set_defaults() takes the one given. */
 static void set_group(struct options *opts, const char *arg)
 {
-	take_group(keyfile_option(opts, "--group"), arg);
+	keyfile_option(opts, "--group");
+	take_group(&opts->group_gid, arg);
 }
 
-/* USER, USER:GROUP, USER: (USER's login group) or :GROUP, as chown(1) reads them. */
+/*
+ * USER, USER:GROUP, USER: (USER's login group) or :GROUP, as chown(1)
+ * reads them.  Each --owner replaces the last one whole: a user or group
+ * that the last one does not name stays the caller's.
+ */
 static void set_owner(struct options *opts, const char *arg)
 {
 	char user[256], group[256];
@@ -82,6 +88,8 @@ static void set_owner(struct options *opts, const char *arg)
 	if (!split_owner(arg, user, group, sizeof(user), &colon))
 		xusage_error("invalid owner %s (USER, USER:GROUP, USER: or :GROUP)",
 			     quote(arg));
+	key->uid = (uid_t)-1;
+	opts->owner_sets_group = colon;
 	if (user[0] != '\0') {
 		switch (lookup_user(user, &key->uid, &login_gid)) {
 		case LOOKUP_FOUND:
@@ -92,15 +100,13 @@ static void set_owner(struct options *opts, const char *arg)
 			xlookup_failed(KEYFILE_PASSWD);
 		}
 	}
-	if (colon)
-		opts->owner_sets_group = true;
 	if (group[0] != '\0') {
-		take_group(key, group);
+		take_group(&opts->owner_gid, group);
 	} else if (colon) {
 		if (login_gid == (gid_t)-1)
 			xusage_error("invalid owner %s (a user given by number has no login group here)",
 				     quote(arg));
-		key->gid = login_gid;
+		opts->owner_gid = login_gid;
 	}
 }
 
@@ -248,12 +254,11 @@ static void set_range(struct options *opts, const char *arg)
 			     quote(arg));
 }
 
-/* With no LEN, --bits sets it. */
+/* With no LEN, --bits sets it, even after an earlier --password=LEN. */
 static void set_password(struct options *opts, const char *arg)
 {
 	set_draw(opts, DRAW_PASSWORD, "--password");
-	if (arg != NULL)
-		opts->draw.length = xcount(arg, "password length");
+	opts->draw.length = arg != NULL ? xcount(arg, "password length") : 0;
 }
 
 static void set_charset(struct options *opts, const char *arg)
@@ -285,12 +290,11 @@ static void set_uuid(struct options *opts, const char *arg)
 		xusage_error("invalid UUID version %s (4 or 7)", quote(arg));
 }
 
-/* With no N, --bits sets it. */
+/* With no N, --bits sets it, even after an earlier --words=N. */
 static void set_words(struct options *opts, const char *arg)
 {
 	set_draw(opts, DRAW_WORDS, "--words");
-	if (arg != NULL)
-		opts->draw.words = xcount(arg, "word count");
+	opts->draw.words = arg != NULL ? xcount(arg, "word count") : 0;
 }
 
 static void set_separator(struct options *opts, const char *arg)

@@ -116,3 +116,8 @@ says() {
 		inject FAULT_NO_TMPFILE=1 unlink:error=EIO -- -o "$FILE"
 	[ "$status" -eq 0 ]
 }
+
+@test "a --require character outside the --charset is quoted as its set is" {
+	run --separate-stderr gr -p 8 -s ab --require "'"
+	assert_usage_error "the --require set \"'\" has \"'\", which is not in the --charset"
+}

@@ -54,10 +54,18 @@ require_gnu_head() {
 	[ "$(size "$OUT")" -eq 6 ]
 	run -0 gr --timeout +.5 --bytes 4
 	[ "$(size "$OUT")" -eq 4 ]
+	run -0 gr --words +3
+	[ "$(wc -w <"$OUT")" -eq 3 ]
+	# 40 bits: 7 characters of [:alnum:].
+	run -0 gr --password --bits +40
+	[ "$(size "$OUT")" -eq 8 ]
+	run -0 gr --sample +2 <<<$'a\nb\nc'
+	[ "$(wc -l <"$OUT")" -eq 2 ]
 	local bad
 	for bad in "--bytes=++5" "--bytes=+" "--bytes= +5" "--bytes=+-5" \
 		"--count=++2" "--threads=+" "--wrap=+-1" "--timeout=++1" \
-		"--timeout=+" "--password=++5"; do
+		"--timeout=+" "--password=++5" "--words=++3" "--bits=++40" \
+		"--sample=+-2"; do
 		run --separate-stderr gr "$bad" --hex
 		assert_usage_error "'${bad#*=}'"
 	done

@@ -260,3 +260,12 @@ bad_timeout() {
 	run --separate-stderr gr --words -3
 	assert_usage_error "invalid word count '-3'"
 }
+
+@test "-p needs its LEN, as --help says: only --password leaves it to --bits" {
+	run --separate-stderr gr -p --bits 40
+	assert_usage_error "invalid password length '--bits'"
+	run --separate-stderr gr --bits 40 -p
+	assert_usage_error "option requires an argument -- 'p'"
+	run -0 gr --password --bits 40
+	[ "$(size "$OUT")" -eq 8 ]
+}
