@@ -74,12 +74,18 @@ static uint64_t put_in_range(struct lines *out, struct draw_source *src,
 	return k;
 }
 
+/* What goes between the words of a passphrase: --separator, or a space. */
+const char *words_separator(const struct draw_request *req)
+{
+	return req->separator ? req->separator : " ";
+}
+
 /* A passphrase: words drawn independently and uniformly, joined by sep. */
 static void put_words(struct lines *out, struct draw_source *src,
 		      const struct draw_request *req)
 {
 	const struct wordlist *list = &req->list;
-	const char *sep = req->separator ? req->separator : " ";
+	const char *sep = words_separator(req);
 	size_t sep_len = strlen(sep);
 
 	for (uint64_t i = 0; i < req->words; i++) {
@@ -173,7 +179,7 @@ static int draws_serial(const struct draw_request *req, uint64_t count,
 /* The most text one value can take, newline included; 0 if unbounded. */
 static uint64_t value_text_max(const struct draw_request *req)
 {
-	const char *sep = req->separator ? req->separator : " ";
+	const char *sep = words_separator(req);
 
 	switch (req->kind) {
 	case DRAW_RANGE:

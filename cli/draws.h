@@ -42,6 +42,7 @@ struct draw_request {
  * What went wrong: random_error is getrandom(2)'s errno; else the sink, or
  * the draw (a ULID that cannot be made), said why.
  */
+const char *words_separator(const struct draw_request *req);
 int draws_run(const struct draw_request *req, uint64_t count,
 	      unsigned int flags, unsigned int threads, struct sink *sink,
 	      int *random_error);

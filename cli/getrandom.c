@@ -201,6 +201,12 @@ int main(int argc, char **argv)
 		if (load_words(&opts.draw) == -1)
 			return EXIT_FAIL;
 		xapply_bits(&opts);
+		if (opts.draw.words > 1 &&
+		    wordlist_check_joins(&opts.draw.list, words_separator(&opts.draw),
+					 opts.draw.wordlist_path) == -1) {
+			wordlist_free(&opts.draw.list);
+			return EXIT_FAIL;
+		}
 		if (opts.entropy)
 			report_entropy(&opts);
 		status = run_draws(&opts);

@@ -14,7 +14,7 @@
 #include "quote.h"
 
 /* Each byte takes at most 9: close, $'\ooo', reopen.  Longer names are cut. */
-#define QUOTE_SLOTS 2
+#define QUOTE_SLOTS 4
 #define QUOTE_SIZE (PATH_MAX * 9 + 8)
 
 static bool is_control(unsigned char c)
@@ -94,7 +94,7 @@ static void quote_into(const char *name, char *out)
 		append(out, &len, "'");
 }
 
-/* The quoted name, valid until the next call with the same slot (0 or 1). */
+/* The quoted name, valid until the next call with the same slot (0 to 3). */
 const char *quote_n(int slot, const char *name)
 {
 	static char buffers[QUOTE_SLOTS][QUOTE_SIZE];

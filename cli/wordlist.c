@@ -259,6 +259,93 @@ int wordlist_load(const char *path, struct wordlist *list)
 	return -1;
 }
 
+/*
+ * Compares word a followed by sep with word b followed by sep, byte by
+ * byte.  *prefix is set when one of the two ends where the other goes
+ * on: it is then the start of the other.
+ */
+static int compare_joined(const char *a, const char *b, const char *sep,
+			  bool *prefix)
+{
+	bool a_in_sep = false, b_in_sep = false;
+
+	for (;; a++, b++) {
+		if (*a == '\0' && !a_in_sep) {
+			a = sep;
+			a_in_sep = true;
+		}
+		if (*b == '\0' && !b_in_sep) {
+			b = sep;
+			b_in_sep = true;
+		}
+		if (*a == '\0' || *b == '\0' || *a != *b)
+			break;
+	}
+	*prefix = *a == '\0' || *b == '\0';
+	return (unsigned char)*a - (unsigned char)*b;
+}
+
+/* For qsort: the separator that follows each word of sorting. */
+static const char *joining;
+
+static int by_joined(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	bool prefix;
+
+	return compare_joined(sorting->words + sorting->starts[x],
+			      sorting->words + sorting->starts[y], joining,
+			      &prefix);
+}
+
+/*
+ * Whether the words of a passphrase always read back apart: no word
+ * followed by sep may be the start of another followed by sep ("in" and
+ * "into" with no separator, or "a-" and "a-b-" with "-"), or different
+ * draws could give the same text and the passphrase would hold less
+ * entropy than --entropy says.  Once sorted so, a word that starts
+ * another comes right before one that it starts.  A separator that
+ * begins with a blank or a control character, which no word holds,
+ * needs no look.  Returns 0, or -1 after saying why (path: the list's
+ * FILE, or NULL for the built-in one).
+ */
+int wordlist_check_joins(const struct wordlist *list, const char *sep,
+			 const char *path)
+{
+	unsigned char first = (unsigned char)sep[0];
+	uint32_t *order;
+	int status = 0;
+
+	if (first != '\0' && (first <= ' ' || first == 0x7f))
+		return 0;
+	order = malloc((size_t)list->count * sizeof(*order));
+	if (order == NULL) {
+		warnx("out of memory");
+		return -1;
+	}
+	for (uint32_t i = 0; i < list->count; i++)
+		order[i] = i;
+	sorting = list;
+	joining = sep;
+	qsort(order, list->count, sizeof(*order), by_joined);
+	for (uint32_t i = 1; i < list->count && status == 0; i++) {
+		const char *a = list->words + list->starts[order[i - 1]];
+		const char *b = list->words + list->starts[order[i]];
+		bool prefix;
+
+		(void)compare_joined(a, b, sep, &prefix);
+		if (!prefix)
+			continue;
+		warnx("%s%s, with --separator %s: %s and %s can run together, so two draws could read alike (use a separator that no word holds)",
+		      path ? "word list " : "the built-in word list",
+		      path ? quote_n(3, path) : "", quote_n(0, sep),
+		      quote_n(1, a), quote_n(2, b));
+		status = -1;
+	}
+	free(order);
+	return status;
+}
+
 /* The longest word's length, in bytes: sizes output buffers. */
 size_t wordlist_longest(const struct wordlist *list)
 {

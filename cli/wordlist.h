@@ -38,6 +38,13 @@ enum wordlist_error wordlist_parse(char *text, size_t len,
 int wordlist_builtin(struct wordlist *list);
 /* Reads and parses FILE: 0, or -1 with a message naming it and the line. */
 int wordlist_load(const char *path, struct wordlist *list);
+/*
+ * 0 if every passphrase of words joined by sep reads back as one draw;
+ * -1, said, if two draws could read alike (path: the --wordlist FILE,
+ * or NULL for the built-in list).
+ */
+int wordlist_check_joins(const struct wordlist *list, const char *sep,
+			 const char *path);
 size_t wordlist_longest(const struct wordlist *list);
 void wordlist_free(struct wordlist *list);
 

@@ -67,6 +67,37 @@ eff_list() {
 	run ! grep -vxE '(ab|cd){3}' "$OUT"
 }
 
+# joins_refused SEP 'W1\nW2\n...' 'A' 'B': the list with --separator SEP is
+# refused, naming A and B, status 1, and no FILE is made.
+joins_refused() {
+	local list=$BATS_TEST_TMPDIR/list d=$BATS_TEST_TMPDIR/d
+	printf "$2" >"$list"
+	mkdir -p "$d"
+	run -1 --separate-stderr "$GETRANDOM" --words 3 --separator "$1" \
+		--wordlist "$list" -o "$d/pw"
+	[ "$stderr" = "getrandom: word list '$list', with --separator '$1': '$3' and '$4' can run together, so two draws could read alike (use a separator that no word holds)" ] ||
+		fail_with "$stderr"
+	[ -z "$(files_in "$d")" ]
+}
+
+@test "a separator with which two draws could read alike is refused" {
+	# "in" "to" and "into" would both be "into": the entropy would be less
+	# than the count of draws says.
+	joins_refused '' 'in\nto\ninto\nx\n' in into
+	joins_refused - 'a\nb\na-\n' a a-
+	joins_refused ab 'x\nxaby\nz\n' x xaby
+	# With a separator the words never hold, or only one word, it is fine.
+	printf '%s\n' in to into x >"$BATS_TEST_TMPDIR/list"
+	gr --words 3 --separator - --wordlist "$BATS_TEST_TMPDIR/list" -C 20
+	run ! grep -vxE '(in|to|into|x)(-(in|to|into|x)){2}' "$OUT"
+	gr --words 1 --separator '' --wordlist "$BATS_TEST_TMPDIR/list" -C 20
+	run ! grep -vxE 'in|to|into|x' "$OUT"
+	# The built-in list: no word starts another, none holds a hyphen after
+	# a word of its own.
+	gr --words 6 --separator '' -C 5
+	gr --words 6 --separator - -C 5
+}
+
 @test "diceware's NNNNN<TAB>word lines give the words alone" {
 	printf '11111\tabacus\n11112\tabdomen\n11113\t12345\n' >"$BATS_TEST_TMPDIR/list"
 	gr --words 300 --wordlist "$BATS_TEST_TMPDIR/list"
