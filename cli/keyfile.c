@@ -204,8 +204,10 @@ static void say_placement_failed(const struct keyfile_out *file)
 		bool there = file->force && lstat(file->path, &old) == 0;
 
 		errno = error;
-		warn("cannot %s %s", there ? "replace" : "create",
-		     quote(file->path));
+		if (there)
+			warn("cannot replace %s", quote(file->path));
+		else
+			warn("cannot create %s", quote(file->path));
 	}
 }
 
