@@ -336,10 +336,13 @@ int wordlist_check_joins(const struct wordlist *list, const char *sep,
 		(void)compare_joined(a, b, sep, &prefix);
 		if (!prefix)
 			continue;
-		warnx("%s%s, with --separator %s: %s and %s can run together, so two draws could read alike (use a separator that no word holds)",
-		      path ? "word list " : "the built-in word list",
-		      path ? quote_n(3, path) : "", quote_n(0, sep),
-		      quote_n(1, a), quote_n(2, b));
+		if (path != NULL)
+			warnx("word list %s, with --separator %s: %s and %s can run together, so two draws could read alike (use a separator that no word holds)",
+			      quote_n(3, path), quote_n(0, sep), quote_n(1, a),
+			      quote_n(2, b));
+		else
+			warnx("the built-in word list, with --separator %s: %s and %s can run together, so two draws could read alike (use a separator that no word holds)",
+			      quote_n(0, sep), quote_n(1, a), quote_n(2, b));
 		status = -1;
 	}
 	free(order);
