@@ -345,9 +345,6 @@ static const struct rule rules[] = {
 		" cannot be used together (the entropy depends on the input)"),
 };
 
-/* The share of passwords below which --require is refused: 2^-20. */
-#define RULES_SHARE_MIN (1.0L / (1 << 20))
-
 void xcheck_rules_share(const struct draw_request *req)
 {
 	long double share;
@@ -355,7 +352,7 @@ void xcheck_rules_share(const struct draw_request *req)
 	if (req->rules.count == 0)
 		return;
 	share = password_rules_share(&req->charset, req->length, &req->rules);
-	if (share < RULES_SHARE_MIN)
+	if (share < PASSWORD_RULES_SHARE_MIN)
 		xusage_error("the --require rules leave about one password in %.3Lg of --password=%llu: too few to draw by rejection (at least one in 2^20)",
 			     1 / share, (unsigned long long)req->length);
 }
