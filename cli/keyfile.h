@@ -18,7 +18,6 @@ struct keyfile {
 	uid_t uid;		/* (uid_t)-1: unchanged, as for fchown(2) */
 	gid_t gid;
 	const char *option;	/* the last of --mode, --owner, --group given */
-	const char *group_option;	/* which one set the group, or NULL */
 };
 
 /* A key file being written. */

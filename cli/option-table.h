@@ -211,7 +211,8 @@ OPTION(BITS, "bits", 0, ARG_REQUIRED, "N", 0,
 	"the length that gives N bits of entropy",
 	"the least --password length, or number of --words,\n"
 	"whose entropy is N bits or more (with --require:\n"
-	"of the passwords that meet the rules)")
+	"of the passwords that meet the rules, at a length\n"
+	"where one in 2^20 or more does, so they are drawn)")
 OPTION(ENTROPY, "entropy", 0, ARG_NONE, NULL, 0,
 	COMPLETE_NONE, NULL, set_entropy,
 	"write the entropy of each output to standard error",

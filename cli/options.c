@@ -127,6 +127,14 @@ static size_t long_matches(const char *name, char *out, size_t size, int *val)
 	return n;
 }
 
+/* Room for " '--NAME'" of every long option and the end: all may match. */
+enum {
+	MATCHES_SIZE = 1
+#define OPTION(id, name, ...) + sizeof(" '--" name "'") - 1
+#include "option-table.h"
+#undef OPTION
+};
+
 /*
  * What getopt_long refused, said here rather than by getopt_long itself,
  * which prints the word as it was typed: a newline in it would forge a
@@ -134,7 +142,7 @@ static size_t long_matches(const char *name, char *out, size_t size, int *val)
  */
 static void __attribute__((noreturn)) xbad_option(int c, const char *arg)
 {
-	char matches[512], letter[2] = { (char)optopt, '\0' };
+	char matches[MATCHES_SIZE], letter[2] = { (char)optopt, '\0' };
 	int val = 0;
 	size_t n = strncmp(arg, "--", 2) == 0 ?
 		   long_matches(arg + 2, matches, sizeof(matches), &val) : 0;

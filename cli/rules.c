@@ -12,7 +12,9 @@
 
 #include "charset.h"
 #include "options.h"
+#include "password.h"
 #include "quote.h"
+#include "strength.h"
 
 /* What a rule holds of the options once they are parsed. */
 enum fact {
@@ -234,15 +236,17 @@ static void xrules_unmet(const struct options *opts)
 {
 	const struct draw_request *req = &opts->draw;
 	const struct password_rules *rules = &req->rules;
+	unsigned int least;
 
 	if (rules->count == 0 || opts->bits != 0)
 		return;
 	if (req->length > PASSWORD_RULED_LENGTH_MAX)
 		xusage_error("--require needs a --password of at most %d characters",
 			     PASSWORD_RULED_LENGTH_MAX);
-	if (req->length < rules->count)
-		xusage_error("%u --require rules cannot all be met by %llu characters",
-			     rules->count, (unsigned long long)req->length);
+	least = rules_least_length(rules);
+	if (req->length < least)
+		xusage_error("--password=%llu is too short for the --require rules: they need at least %u characters",
+			     (unsigned long long)req->length, least);
 	xcheck_rules_share(req);
 }
 
@@ -341,9 +345,6 @@ static const struct rule rules[] = {
 		" cannot be used together (the entropy depends on the input)"),
 };
 
-/* The share of passwords below which --require is refused: 2^-20. */
-#define RULES_SHARE_MIN (1.0L / (1 << 20))
-
 void xcheck_rules_share(const struct draw_request *req)
 {
 	long double share;
@@ -351,7 +352,7 @@ void xcheck_rules_share(const struct draw_request *req)
 	if (req->rules.count == 0)
 		return;
 	share = password_rules_share(&req->charset, req->length, &req->rules);
-	if (share < RULES_SHARE_MIN)
+	if (share < PASSWORD_RULES_SHARE_MIN)
 		xusage_error("the --require rules leave about one password in %.3Lg of --password=%llu: too few to draw by rejection (at least one in 2^20)",
 			     1 / share, (unsigned long long)req->length);
 }

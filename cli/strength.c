@@ -21,6 +21,7 @@
 #include <err.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "password.h"
 #include "strength.h"
@@ -76,22 +77,53 @@ static bool ruled_length_fits(const struct draw_request *req,
 }
 
 /*
+ * The fewest characters that meet every rule at once.  One character
+ * meets each rule whose set holds it (a digit meets both [:alnum:] and
+ * [:digit:]), so this is the least number of characters whose rules
+ * together are all of them, not the number of rules.  Exact, by the
+ * least count for each subset of the rules met so far: at most 2^16
+ * subsets times 95 characters.  The rules' sets are not empty.
+ */
+unsigned int rules_least_length(const struct password_rules *rules)
+{
+	uint8_t least[1u << PASSWORD_RULES_MAX];
+	uint32_t all = (UINT32_C(1) << rules->count) - 1, meets[128] = { 0 };
+
+	for (unsigned int r = 0; r < rules->count; r++)
+		for (unsigned int i = 0; i < rules->sets[r].size; i++)
+			meets[(unsigned char)rules->sets[r].chars[i]] |= UINT32_C(1) << r;
+	memset(least, UINT8_MAX, sizeof(least));
+	least[0] = 0;
+	/* A character only adds rules: each subset grows into a larger one. */
+	for (uint32_t met = 0; met < all; met++) {
+		if (least[met] == UINT8_MAX)
+			continue;
+		for (int c = 0; c < 128; c++) {
+			uint32_t more = met | meets[c];
+
+			if (least[more] > least[met] + 1)
+				least[more] = (uint8_t)(least[met] + 1);
+		}
+	}
+	return least[all];
+}
+
+/*
  * With rules: the entropy and the share that meets them both grow with
  * the length (a longer password meets them more often, and has more
  * characters), so the least length that fits is found by bisection
- * between the number of rules and the longest ruled password.
+ * between the fewest characters that meet the rules and the longest
+ * ruled password.
  */
 static uint64_t xruled_length_for(const struct draw_request *req, uint64_t bits)
 {
 	int64_t coef[CHARSET_MAX + 1];
-	uint64_t lo = req->rules.count, hi = PASSWORD_RULED_LENGTH_MAX;
+	uint64_t lo = rules_least_length(&req->rules), hi = PASSWORD_RULED_LENGTH_MAX;
 
 	password_rules_terms(&req->rules, coef);
 	if (password_bits(req, coef, hi) < (long double)bits)
 		xusage_error("--bits=%llu needs a password longer than %d characters, the most --require takes",
 			    (unsigned long long)bits, PASSWORD_RULED_LENGTH_MAX);
-	if (lo == 0)
-		lo = 1;
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo) / 2;
 

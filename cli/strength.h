@@ -16,6 +16,11 @@
  * least that reaches it.  Exits with a usage error where none does.
  */
 void xapply_bits(struct options *opts);
+/*
+ * The fewest characters that meet every --require rule at once: a
+ * shorter password meets none of them all.
+ */
+unsigned int rules_least_length(const struct password_rules *rules);
 /* --entropy: one line to standard error for the run's kind of output. */
 void report_entropy(const struct options *opts);
 

@@ -50,9 +50,25 @@ CHI_17=60.13
 	run -1 uniform 18 "$CHI_17" "$OUT"
 }
 
-@test "more rules than characters are refused" {
+@test "a length too short for the rules is refused, naming the least that meets them" {
 	run --separate-stderr gr -p 2 --require a --require b --require c
-	assert_usage_error "3 --require rules cannot all be met by 2 characters"
+	assert_usage_error "--password=2 is too short for the --require rules: they need at least 3 characters"
+	# One character meets several rules, but no one character is a digit and a capital.
+	run --separate-stderr gr -p 1 --require '[:alnum:]' --require '[:digit:]' --require '[:upper:]'
+	assert_usage_error "--password=1 is too short for the --require rules: they need at least 2 characters"
+}
+
+@test "rules that overlap are counted by the characters that meet them, not one a rule" {
+	gr -p 1 --require a --require a
+	[ "$(cat "$OUT")" = a ]
+	# A digit meets [:alnum:] and [:digit:] both: two characters meet three rules.
+	gr -p 2 --require '[:alnum:]' --require '[:digit:]' --require '[:upper:]' -C 200
+	run ! grep -vxE '[0-9][A-Z]|[A-Z][0-9]' "$OUT"
+	# b meets the first three rules, c the last three, a the middle four:
+	# taking a first, as the most rules at once, would leave two to meet.
+	gr -p 2 -s abc --require b --require ab --require ab --require ac \
+		--require ac --require c -C 100
+	run ! grep -vxE 'bc|cb' "$OUT"
 }
 
 @test "a rule with a character outside --charset is refused, naming both" {

@@ -145,6 +145,19 @@ entropy_of() {
 	done
 }
 
+@test "--bits with rules that overlap: one character may meet several" {
+	# Any character of [:alnum:] meets four [:alnum:] rules: 62 passwords
+	# of one character, 5.9 bits; 6 bits need two.
+	local four=(--require '[:alnum:]' --require '[:alnum:]' --require '[:alnum:]' --require '[:alnum:]')
+	gr --password --bits 5 "${four[@]}"
+	[ "$(size "$OUT")" -eq 2 ] || fail_with "--bits 5: $(cat "$OUT")"
+	gr --password --bits 6 "${four[@]}"
+	[ "$(size "$OUT")" -eq 3 ] || fail_with "--bits 6: $(cat "$OUT")"
+	# A digit and a capital meet all three rules: 2 * 10 * 26 passwords, 9 bits.
+	gr --password --bits 9 --require '[:alnum:]' --require '[:digit:]' --require '[:upper:]'
+	grep -qxE '[0-9][A-Z]|[A-Z][0-9]' "$OUT" || fail_with "--bits 9: $(cat "$OUT")"
+}
+
 @test "--bits: the least number of words" {
 	gr --words --bits 77
 	[ "$(wc -w <"$OUT")" -eq 6 ]

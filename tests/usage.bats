@@ -222,6 +222,18 @@ bad_timeout() {
 	assert_usage_error "option '--b' is ambiguous; possibilities: '--bytes' '--base64'"
 }
 
+@test "an abbreviation that every option starts lists them all, none cut off" {
+	# An empty name, --=, is a start of every long option --help lists.
+	local want got
+	want=$("$GETRANDOM" --help | grep -oE '^ +(-[a-zA-Z0-9], )?--[a-z0-9-]+' |
+		sed 's/.*--//' | sort -u)
+	run --separate-stderr gr --=
+	assert_usage_error "option '--=' is ambiguous; possibilities: '--"
+	got=$(printf '%s\n' "$stderr" | head -n 1 | grep -oE "'--[a-z0-9-]+'" |
+		sed "s/^'--//; s/'\$//" | sort)
+	[ "$got" = "$want" ] || fail_with "listed: $got"
+}
+
 @test "an unambiguous abbreviation is accepted" {
 	run -0 gr --hex --byt 4
 	[ "$(size "$OUT")" -eq 9 ]
