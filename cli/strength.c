@@ -157,6 +157,12 @@ static double tenths_down(long double bits)
 	return (double)(floorl(bits * 10 + 1e-9L) / 10);
 }
 
+/* The noun that goes with n: "1 word", "2 words". */
+static const char *noun(uint64_t n, const char *one, const char *more)
+{
+	return n == 1 ? one : more;
+}
+
 void report_entropy(const struct options *opts)
 {
 	const struct draw_request *req = &opts->draw;
@@ -166,19 +172,25 @@ void report_entropy(const struct options *opts)
 	case DRAW_PASSWORD:
 		password_rules_terms(&req->rules, coef);
 		if (req->rules.count > 0)
-			warnx("%.1f bits: %llu characters from a set of %u that meet %u --require rules",
+			warnx("%.1f bits: %llu %s from a set of %u that meet %u %s",
 			      tenths_down(password_bits(req, coef, req->length)),
-			      (unsigned long long)req->length, req->charset.size,
-			      req->rules.count);
+			      (unsigned long long)req->length,
+			      noun(req->length, "character", "characters"),
+			      req->charset.size, req->rules.count,
+			      noun(req->rules.count, "--require rule",
+				   "--require rules"));
 		else
-			warnx("%.1f bits: %llu characters from a set of %u",
+			warnx("%.1f bits: %llu %s from a set of %u",
 			      tenths_down(password_bits(req, coef, req->length)),
-			      (unsigned long long)req->length, req->charset.size);
+			      (unsigned long long)req->length,
+			      noun(req->length, "character", "characters"),
+			      req->charset.size);
 		break;
 	case DRAW_WORDS:
-		warnx("%.1f bits: %llu words from a list of %u",
+		warnx("%.1f bits: %llu %s from a list of %u",
 		      tenths_down((long double)req->words * log2l(req->list.count)),
-		      (unsigned long long)req->words, req->list.count);
+		      (unsigned long long)req->words,
+		      noun(req->words, "word", "words"), req->list.count);
 		break;
 	case DRAW_RANGE:
 		if (req->range.size == 0)
@@ -192,8 +204,9 @@ void report_entropy(const struct options *opts)
 		warnx("122.0 bits: a version 4 UUID");
 		break;
 	case DRAW_NONE:
-		warnx("%.1f bits: %llu bytes", tenths_down((long double)opts->bytes * 8),
-		      (unsigned long long)opts->bytes);
+		warnx("%.1f bits: %llu %s", tenths_down((long double)opts->bytes * 8),
+		      (unsigned long long)opts->bytes,
+		      noun(opts->bytes, "byte", "bytes"));
 		break;
 	case DRAW_MAC:
 		warnx("%u.0 bits: a MAC address", mac_random_bits(&req->mac_prefix));

@@ -40,13 +40,18 @@ least() {
 	PY
 }
 
+# plural N: "s" unless N is 1.
+plural() {
+	[ "$1" = 1 ] || echo s
+}
+
 entropy_of() {
 	"$GETRANDOM" "$@" --entropy 2>&1 >/dev/null
 }
 
 @test "--entropy: six words of the EFF list are 77.5 bits, as the example says" {
 	[ "$(entropy_of --words 6)" = "getrandom: 77.5 bits: 6 words from a list of 7776" ]
-	[ "$(entropy_of --words=1)" = "getrandom: 12.9 bits: 1 words from a list of 7776" ]
+	[ "$(entropy_of --words=1)" = "getrandom: 12.9 bits: 1 word from a list of 7776" ]
 }
 
 @test "--entropy of passwords without rules is LEN * log2 of the set, rounded down" {
@@ -55,7 +60,7 @@ entropy_of() {
 	for set in 62:'[:alnum:]' 94:'[:graph:]' 16:'[:hex:]' 2:01; do
 		for len in 1 8 20 64; do
 			[ "$(entropy_of -p "$len" -s "${set#*:}")" = \
-				"getrandom: $(exact "${set%%:*}" "$len") bits: $len characters from a set of ${set%%:*}" ] ||
+				"getrandom: $(exact "${set%%:*}" "$len") bits: $len character$(plural "$len") from a set of ${set%%:*}" ] ||
 				fail_with "-p $len -s ${set#*:}: $(entropy_of -p "$len" -s "${set#*:}")"
 		done
 	done
@@ -65,7 +70,7 @@ entropy_of() {
 	require python3
 	# 2 characters of abc with an a: 5 passwords, 2.3 bits, where 2 * log2(3) is 3.1.
 	[ "$(entropy_of -p 2 -s abc --require a)" = \
-		"getrandom: 2.3 bits: 2 characters from a set of 3 that meet 1 --require rules" ]
+		"getrandom: 2.3 bits: 2 characters from a set of 3 that meet 1 --require rule" ]
 	local len want
 	for len in 2 4 8 12; do
 		want=$(exact 62 "$len" 10 26)
@@ -86,6 +91,7 @@ entropy_of() {
 	[ "$(entropy_of --uuid)" = "getrandom: 122.0 bits: a version 4 UUID" ]
 	[ "$(entropy_of --hex)" = "getrandom: 256.0 bits: 32 bytes" ]
 	[ "$(entropy_of -n 16 --base64 -C 3)" = "getrandom: 128.0 bits: 16 bytes" ]
+	[ "$(entropy_of -n 1 --hex)" = "getrandom: 8.0 bits: 1 byte" ]
 }
 
 @test "--entropy writes one line, to standard error only" {

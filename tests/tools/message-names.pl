@@ -28,6 +28,8 @@ my %own_text = (
 	'rules.c' => [ 'first', 'second', 'r->text', 'req->option' ],
 	# The number of seconds seconds_text() wrote there.
 	'entropy.c' => [ 'text' ],
+	# A noun in the singular or the plural, from the two it is given.
+	'strength.c' => [ qr/^noun\s*\(/ ],
 );
 my %callers = map { $_ => 1 } qw(err errx warn warnx verr verrx vwarn vwarnx
 	xusage_error fprintf dprintf);
