@@ -328,3 +328,24 @@ accepts() {
 		done
 	done
 }
+
+# joined_letters: the letters of the options whose value is optional, so
+# the rest of their word: "-U, --uuid[=VERSION]" in --help.
+joined_letters() {
+	"$GETRANDOM" --help | grep -oE -- '-[a-zA-Z], --[a-z0-9-]+\[=' | cut -c 2
+}
+
+@test "fish offers after -U its values, and groups no other option with it" {
+	require fish
+	local letter word letters
+	letters=$(joined_letters)
+	[ -n "$letters" ] || fail_with "--help names no short option with an optional value"
+	for letter in $letters; do
+		run -0 fish_completes "-$letter"
+		# -Ux would be -U's value x, not -x: every word must be a value.
+		[ "${#lines[@]}" -gt 1 ] || fail_with "-$letter: only '$output'"
+		for word in "${lines[@]}"; do
+			"$GETRANDOM" "$word" >/dev/null || fail_with "fish offers $word: status $?"
+		done
+	done
+}
