@@ -192,7 +192,8 @@ qemu_wrapped() {
 	require aarch64-linux-gnu-gcc "no arm64 cross compiler (tests/need.sh ports)"
 	require qemu-aarch64-static "qemu-user-static not installed (tests/need.sh ports)"
 	require lintian
-	local out=$BATS_TEST_TMPDIR/arm64 root=$BATS_TEST_TMPDIR/root deb wrap
+	# Built under a blank too: make install gets an absolute DESTDIR there.
+	local out="$BATS_TEST_TMPDIR/arm 64" root=$BATS_TEST_TMPDIR/root deb wrap
 	run -0 "$TOP/debian/build.sh" "$out" arm64
 	deb=$out/getrandom_${VERSION}_arm64.deb
 	[ "$(dpkg-deb -f "$deb" Architecture)" = arm64 ]
