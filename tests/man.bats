@@ -51,6 +51,16 @@ groff_clean() {
 	grep -q '^\.TH GETRANDOM "1" "2023-11-14"' "$BATS_TEST_TMPDIR/a.1"
 }
 
+@test "man/generate.sh makes the same page from a binary and to a file under a blank" {
+	require help2man
+	local dir="$BATS_TEST_TMPDIR/a b"
+	mkdir "$dir" && cp "$GETRANDOM" "$dir/getrandom"
+	SOURCE_DATE_EPOCH=1700000000 "$MAN/generate.sh" "$BATS_TEST_TMPDIR/plain.1"
+	run -0 env GETRANDOM="$dir/getrandom" SOURCE_DATE_EPOCH=1700000000 \
+		"$MAN/generate.sh" "$dir/getrandom.1"
+	cmp "$BATS_TEST_TMPDIR/plain.1" "$dir/getrandom.1"
+}
+
 @test "man/generate.sh refuses a --help without its Exit status: list and leaves the page as it was" {
 	require help2man
 	local fake=$BATS_TEST_TMPDIR/getrandom page=$BATS_TEST_TMPDIR/getrandom.1
