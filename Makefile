@@ -16,7 +16,11 @@
 #                     booted in QEMU (TCG); not part of make test
 #   make bench        getrandom against today's tools; bench-scaling: by thread
 #                     count, bulk output, then text formats and draws
-#   make install      PREFIX, DESTDIR, BINDIR, MANDIR, COMPLETIONDIR are honoured
+#   make install      PREFIX, DESTDIR, BINDIR, MANDIR and the completions'
+#                     COMPLETIONDIR (bash), ZSH_COMPLETIONDIR and
+#                     FISH_COMPLETIONDIR are honoured (a blank in any is
+#                     kept); make uninstall takes the same and removes
+#                     what install put, no directory
 #   make install-man2 also the section-2 page (not by default: it would
 #                     shadow the distribution's getrandom(2))
 #   make deb          the Debian package, in build/deb/; DEB_ARCH=arm64 (armhf,
