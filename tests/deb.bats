@@ -52,6 +52,11 @@ setup() {
 	[[ $output != *man2* ]] || fail_with "ships a section 2 page: $output"
 	run -0 dpkg-deb -f "$DEB" Package Version
 	[ "$output" = $'Package: getrandom\nVersion: '"$VERSION" ]
+	# Static: it holds the code of the glibc that libc6-dev was built from.
+	run -0 dpkg-deb -f "$DEB" Built-Using
+	[ "$output" = "$(dpkg-query -W -f 'glibc (= ${source:Version})' \
+		"libc6-dev:$(dpkg --print-architecture)")" ] ||
+		fail_with "Built-Using: $output"
 }
 
 @test "the packaged binary is the static build, with dpkg-buildflags' hardening" {
@@ -197,6 +202,11 @@ qemu_wrapped() {
 	run -0 "$TOP/debian/build.sh" "$out" arm64
 	deb=$out/getrandom_${VERSION}_arm64.deb
 	[ "$(dpkg-deb -f "$deb" Architecture)" = arm64 ]
+	# Its libc.a is the cross compiler's, built from the glibc that
+	# libc6-dev-arm64-cross names, not the build machine's libc6-dev.
+	run -0 dpkg-query -W -f '${Built-Using}' libc6-dev-arm64-cross
+	[[ ", $output," == *", $(dpkg-deb -f "$deb" Built-Using),"* ]] ||
+		fail_with "Built-Using: $(dpkg-deb -f "$deb" Built-Using); the cross libc: $output"
 	# ELF machine 183: AArch64.
 	dpkg-deb -x "$deb" "$BATS_TEST_TMPDIR/x"
 	[ "$(od -An -tu2 -j18 -N2 "$BATS_TEST_TMPDIR/x/usr/bin/getrandom" | tr -d ' ')" = 183 ]
