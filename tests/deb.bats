@@ -165,6 +165,14 @@ smoke_on() {
 	done
 }
 
+@test "debian/rules knows the host's compiler also when run alone, outside dpkg-buildpackage" {
+	# Built-Using asks DEB_HOST_GNU_TYPE-gcc which libc.a it links.
+	run -0 env -u DEB_HOST_GNU_TYPE -u DEB_HOST_ARCH -u DEB_BUILD_ARCH \
+		make -s -C "$TOP" -f debian/rules \
+		--eval 'print-host: ; @echo $(DEB_HOST_GNU_TYPE)' print-host
+	[ "$output" = "$(dpkg-architecture -qDEB_HOST_GNU_TYPE)" ] || fail_with "$output"
+}
+
 @test "lintian, default profile: no error and no warning" {
 	require lintian
 	local changes=${DEB%.deb}.changes
