@@ -349,3 +349,30 @@ joined_letters() {
 		done
 	done
 }
+
+# valued_letters: the short options whose value is the next word:
+# "-o, --output=FILE" in --help.
+valued_letters() {
+	"$GETRANDOM" --help | grep -oE -- '^ +-[a-zA-Z], --[a-z0-9-]+=' |
+		sed -E 's/^ +-(.).*/\1/'
+}
+
+@test "bash completes the value of a short option grouped after a flag (-fo FILE) as zsh and fish do" {
+	local letter letters alone grouped
+	letters=$(valued_letters)
+	[ "$(wc -w <<<"$letters")" -ge 5 ] || fail_with "too few: $letters"
+	mkdir -p "$BATS_TEST_TMPDIR/one" && : >"$BATS_TEST_TMPDIR/one/f"
+	cd "$BATS_TEST_TMPDIR/one"
+	for letter in $letters; do
+		alone=$(completes "-$letter" '')
+		grouped=$(completes "-f$letter" '')
+		[ "$grouped" = "$alone" ] || fail_with "-f$letter: '$grouped', -$letter: '$alone'"
+	done
+	run -0 completes -fo ''
+	[ "$output" = f ] || fail_with "-fo: $output"
+	# A value joined to its letter leaves the next word to the options.
+	run -0 completes -fn32 --he
+	[ "$output" = $'--help\n--hex' ] || fail_with "-fn32 --he: $output"
+	run -0 completes -fn32 ''
+	[ "$output" = "$(help_options)" ] || fail_with "-fn32: $output"
+}

@@ -81,6 +81,12 @@ static void bash(void)
 			print_pattern(&specs[i], " ");
 			sep = " ";
 		}
+	printf("'\n\n# The letters whose value is the next word, or the rest of theirs.\n");
+	printf("_getrandom_valued_letters='");
+	for (size_t i = 0; i < SPECS; i++)
+		if (specs[i].letter && (specs[i].arg == ARG_REQUIRED ||
+					specs[i].arg == ARG_COUNT))
+			putchar(specs[i].letter);
 	printf("'\n\n# _getrandom_values OPTION CUR: fills COMPREPLY with values for OPTION.\n");
 	printf("_getrandom_values() {\n\tcase $1 in\n");
 	for (size_t i = 0; i < SPECS; i++)
