@@ -376,3 +376,22 @@ valued_letters() {
 	run -0 completes -fn32 ''
 	[ "$output" = "$(help_options)" ] || fail_with "-fn32: $output"
 }
+
+@test "--owner USER: offers group names, in bash, zsh and fish" {
+	require zsh
+	require fish
+	# bash splits at ":" by default (and keeps "USER:" in place), or not.
+	run -0 completes --owner root : roo
+	[[ $'\n'$output$'\n' == *$'\nroot\n'* ]] || fail_with "bash, split: $output"
+	run -0 completes --owner = root : ''
+	[[ $'\n'$output$'\n' == *$'\nroot\n'* ]] || fail_with "bash, split after =: $output"
+	run -0 completes --owner=root:roo
+	[[ $'\n'$output$'\n' == *$'\n--owner=root:root\n'* ]] || fail_with "bash: $output"
+	run -0 zsh_completes '--owner root:roo'
+	[[ $'\n'$output$'\n' == *$'\nroot\n'* ]] || fail_with "zsh: $output"
+	run -0 fish_completes '--owner root:roo'
+	[[ $'\n'$output$'\n' == *$'\nroot:root\n'* ]] || fail_with "fish: $output"
+	# Groups only after the ":".
+	run -0 completes --owner root : ''
+	[ "$output" = "$(compgen -g | sort -u)" ] || fail_with "bash: $output"
+}

@@ -49,7 +49,7 @@ static void bash_values(const struct option_spec *s)
 		printf("_getrandom_files \"$2\"");
 		break;
 	case COMPLETE_USERS:
-		printf("mapfile -t COMPREPLY < <(compgen -u -- \"$2\")");
+		printf("_getrandom_owner \"$2\"");
 		break;
 	case COMPLETE_GROUPS:
 		printf("mapfile -t COMPREPLY < <(compgen -g -- \"$2\")");
@@ -136,8 +136,9 @@ static void zsh_exclusions(const struct option_spec *s)
 static void zsh_action(const struct option_spec *s)
 {
 	static const char *const actions[] = {
-		[COMPLETE_FILES] = "_files", [COMPLETE_USERS] = "_users",
-		[COMPLETE_GROUPS] = "_groups",
+		[COMPLETE_FILES] = "_files", [COMPLETE_GROUPS] = "_groups",
+		/* USER[:GROUP]: a group once the word has "USER:". */
+		[COMPLETE_USERS] = "{if compset -P \"*\\:\"; then _groups; else _users; fi}",
 	};
 
 	if (s->arg == ARG_NONE)
@@ -246,7 +247,10 @@ static void fish_option(const struct option_spec *s)
 			printf(" -r -F");
 			break;
 		case COMPLETE_USERS:
-			printf(" -x -a '(__fish_complete_users)'");
+			/* USER[:GROUP]: "USER:" joined to each group. */
+			printf(" -x -a '(__fish_complete_users) "
+			       "(string match -r -- \"^[^:]*:\" (commandline -ct))"
+			       "(__fish_complete_groups)'");
 			break;
 		case COMPLETE_GROUPS:
 			printf(" -x -a '(__fish_complete_groups)'");
