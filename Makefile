@@ -16,7 +16,11 @@
 #                     booted in QEMU (TCG); not part of make test
 #   make bench        getrandom against today's tools; bench-scaling: by thread
 #                     count, bulk output, then text formats and draws
-#   make install      PREFIX, DESTDIR, BINDIR, MANDIR, COMPLETIONDIR are honoured
+#   make install      PREFIX, DESTDIR, BINDIR, MANDIR and the completions'
+#                     COMPLETIONDIR (bash), ZSH_COMPLETIONDIR and
+#                     FISH_COMPLETIONDIR are honoured (a blank in any is
+#                     kept); make uninstall takes the same and removes
+#                     what install put, no directory
 #   make install-man2 also the section-2 page (not by default: it would
 #                     shadow the distribution's getrandom(2))
 #   make deb          the Debian package, in build/deb/; DEB_ARCH=arm64 (armhf,
@@ -206,35 +210,44 @@ deb: FORCE
 test-debian13: FORCE
 	tests/debian13.sh
 
+# $(call q,PATH): PATH as one shell word, in single quotes, so that a
+# DESTDIR or PREFIX with a blank (or any other character) names one
+# directory: unquoted, "make uninstall DESTDIR='/tmp/a /'" would remove
+# /usr/local/bin/getrandom.
+q = '$(subst ','\'',$(1))'
+
 # The one install layout: debian/rules runs this too (PREFIX=/usr).  The
 # static build is installed: it starts about a quarter faster than a
 # dynamic one (bench/RESULTS.md) and runs in a chroot with nothing else in
 # it.  A new completion adds a directory variable and one line here and in
 # uninstall.
 install: cli/getrandom completions
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
-	install -m 755 cli/getrandom $(DESTDIR)$(BINDIR)/getrandom
-	install -m 644 man/getrandom.1 $(DESTDIR)$(MANDIR)/man1/getrandom.1
-	install -D -m 644 build/completion/getrandom.bash $(DESTDIR)$(COMPLETIONDIR)/getrandom
-	install -D -m 644 build/completion/_getrandom $(DESTDIR)$(ZSH_COMPLETIONDIR)/_getrandom
+	install -d $(call q,$(DESTDIR)$(BINDIR)) $(call q,$(DESTDIR)$(MANDIR)/man1)
+	install -m 755 cli/getrandom $(call q,$(DESTDIR)$(BINDIR)/getrandom)
+	install -m 644 man/getrandom.1 $(call q,$(DESTDIR)$(MANDIR)/man1/getrandom.1)
+	install -D -m 644 build/completion/getrandom.bash \
+		$(call q,$(DESTDIR)$(COMPLETIONDIR)/getrandom)
+	install -D -m 644 build/completion/_getrandom \
+		$(call q,$(DESTDIR)$(ZSH_COMPLETIONDIR)/_getrandom)
 	install -D -m 644 build/completion/getrandom.fish \
-		$(DESTDIR)$(FISH_COMPLETIONDIR)/getrandom.fish
+		$(call q,$(DESTDIR)$(FISH_COMPLETIONDIR)/getrandom.fish)
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/getrandom $(DESTDIR)$(MANDIR)/man1/getrandom.1
-	rm -f $(DESTDIR)$(COMPLETIONDIR)/getrandom
-	rm -f $(DESTDIR)$(ZSH_COMPLETIONDIR)/_getrandom
-	rm -f $(DESTDIR)$(FISH_COMPLETIONDIR)/getrandom.fish
+	rm -f $(call q,$(DESTDIR)$(BINDIR)/getrandom) \
+		$(call q,$(DESTDIR)$(MANDIR)/man1/getrandom.1)
+	rm -f $(call q,$(DESTDIR)$(COMPLETIONDIR)/getrandom)
+	rm -f $(call q,$(DESTDIR)$(ZSH_COMPLETIONDIR)/_getrandom)
+	rm -f $(call q,$(DESTDIR)$(FISH_COMPLETIONDIR)/getrandom.fish)
 
 # man-db searches PREFIX's pages before /usr/share/man: installed by
 # default, this page would shadow the getrandom(2) of manpages-dev, or with
 # PREFIX=/usr overwrite it.  Only on request, and uninstalled separately.
 install-man2:
-	install -d $(DESTDIR)$(MANDIR)/man2
-	install -m 644 man/getrandom.2 $(DESTDIR)$(MANDIR)/man2/getrandom.2
+	install -d $(call q,$(DESTDIR)$(MANDIR)/man2)
+	install -m 644 man/getrandom.2 $(call q,$(DESTDIR)$(MANDIR)/man2/getrandom.2)
 
 uninstall-man2:
-	rm -f $(DESTDIR)$(MANDIR)/man2/getrandom.2
+	rm -f $(call q,$(DESTDIR)$(MANDIR)/man2/getrandom.2)
 
 # What vm/build-kernel.sh makes under build/: the kernel trees, objects and
 # images that mostlyclean keeps.

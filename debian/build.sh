@@ -3,14 +3,21 @@
 #   debian/build.sh [OUTDIR [ARCH]]
 # The tree is copied to OUTDIR/getrandom-VERSION and built there with
 # dpkg-buildpackage -us -uc -b, so the work tree stays as it was; the .deb
-# files, .buildinfo and .changes land in OUTDIR (default build/deb).  With
+# files, .buildinfo and .changes land in OUTDIR (default build/deb, in the
+# tree; a relative OUTDIR is taken from the caller's directory).  With
 # ARCH (arm64, armhf, i386), a cross build (-a ARCH) with Debian's cross
 # compiler for it.  The
 # copy holds the files git tracks and new ones it does not ignore, as they
 # are in the work tree; outside a git checkout, everything but build/.
 set -eu
+# OUTDIR is taken from where the script is called, the default from the top.
+out=${1:-}
+case $out in
+'' | /*) ;;
+*) out=$PWD/$out ;;
+esac
 cd "$(dirname "$0")/.."
-out=${1:-build/deb}
+out=${out:-build/deb}
 arch=${2:-}
 
 # debhelper and dpkg-dev from debian/control, build-essential for gcc,

@@ -19,6 +19,13 @@ die() {
 command -v help2man >/dev/null ||
 	die "help2man is not installed (Debian: apt-get install help2man)"
 [ -x "$bin" ] || die "$bin is not built: run make first"
+case ${bin##*/} in
+*[!A-Za-z0-9._+-]*) die "help2man cannot run '$bin': rename it without blanks or quotes" ;;
+esac
+case $out in
+/*) ;;
+*) out=$PWD/$out ;;
+esac
 
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
 	SOURCE_DATE_EPOCH=$(git -C "$top" log -1 --format=%ct -- \
@@ -34,20 +41,28 @@ export SOURCE_DATE_EPOCH
 day=$(date -u -d "@$SOURCE_DATE_EPOCH" +%Y-%m-%d) ||
 	die "cannot turn SOURCE_DATE_EPOCH=$SOURCE_DATE_EPOCH into a date"
 
-trap 'rm -f "$out.tmp"' EXIT
+trap 'rm -f "$out.tmp" "$out.new"' EXIT
 
 # help2man's month names and its parsing must not depend on the locale.
-LC_ALL=C help2man --no-info --include="$top/man/getrandom.h2m" \
-	--output="$out.tmp" "$bin"
+# It runs the binary through the shell with its name unquoted: it is
+# given ./NAME, run from the binary's directory, which may hold blanks.
+(cd "$(dirname "$bin")" && LC_ALL=C help2man --no-info \
+	--include="$top/man/getrandom.h2m" --output="$out.tmp" "./${bin##*/}")
 # --help's "Exit status:" list is the page's only one: it moves from the
 # end of DESCRIPTION into the EXIT STATUS section, so that --help and the
-# page say the same thing in the same words.
+# page say the same thing in the same words.  The page is written beside
+# OUTPUT and renamed over it once whole: a failure leaves OUTPUT as it was.
 sed "2s/^\(\.TH [^ ]* \"[^\"]*\"\) \"[^\"]*\"/\1 \"$day\"/" "$out.tmp" |
 	awk '
 	/^\.SS "Exit status:"$/ { moving = 1; next }
 	moving && /^\.(SH|SS) / { moving = 0 }
 	moving { list = list $0 "\n"; next }
-	/^\.\\" man\/generate.sh moves the list/ { printf "%s", list; next }
+	/^\.\\" man\/generate.sh moves the list/ {
+		if (list == "") exit 1
+		printf "%s", list; placed = 1; next
+	}
 	{ print }
-	' >"$out"
-grep -q '^\.SH "EXIT STATUS"' "$out" || die "no EXIT STATUS section in $out"
+	END { if (!placed) exit 1 }
+	' >"$out.new" ||
+	die "no \"Exit status:\" list in $bin --help to move into EXIT STATUS"
+mv -f "$out.new" "$out"

@@ -328,3 +328,70 @@ accepts() {
 		done
 	done
 }
+
+# joined_letters: the letters of the options whose value is optional, so
+# the rest of their word: "-U, --uuid[=VERSION]" in --help.
+joined_letters() {
+	"$GETRANDOM" --help | grep -oE -- '-[a-zA-Z], --[a-z0-9-]+\[=' | cut -c 2
+}
+
+@test "fish offers after -U its values, and groups no other option with it" {
+	require fish
+	local letter word letters
+	letters=$(joined_letters)
+	[ -n "$letters" ] || fail_with "--help names no short option with an optional value"
+	for letter in $letters; do
+		run -0 fish_completes "-$letter"
+		# -Ux would be -U's value x, not -x: every word must be a value.
+		[ "${#lines[@]}" -gt 1 ] || fail_with "-$letter: only '$output'"
+		for word in "${lines[@]}"; do
+			"$GETRANDOM" "$word" >/dev/null || fail_with "fish offers $word: status $?"
+		done
+	done
+}
+
+# valued_letters: the short options whose value is the next word:
+# "-o, --output=FILE" in --help.
+valued_letters() {
+	"$GETRANDOM" --help | grep -oE -- '^ +-[a-zA-Z], --[a-z0-9-]+=' |
+		sed -E 's/^ +-(.).*/\1/'
+}
+
+@test "bash completes the value of a short option grouped after a flag (-fo FILE) as zsh and fish do" {
+	local letter letters alone grouped
+	letters=$(valued_letters)
+	[ "$(wc -w <<<"$letters")" -ge 5 ] || fail_with "too few: $letters"
+	mkdir -p "$BATS_TEST_TMPDIR/one" && : >"$BATS_TEST_TMPDIR/one/f"
+	cd "$BATS_TEST_TMPDIR/one"
+	for letter in $letters; do
+		alone=$(completes "-$letter" '')
+		grouped=$(completes "-f$letter" '')
+		[ "$grouped" = "$alone" ] || fail_with "-f$letter: '$grouped', -$letter: '$alone'"
+	done
+	run -0 completes -fo ''
+	[ "$output" = f ] || fail_with "-fo: $output"
+	# A value joined to its letter leaves the next word to the options.
+	run -0 completes -fn32 --he
+	[ "$output" = $'--help\n--hex' ] || fail_with "-fn32 --he: $output"
+	run -0 completes -fn32 ''
+	[ "$output" = "$(help_options)" ] || fail_with "-fn32: $output"
+}
+
+@test "--owner USER: offers group names, in bash, zsh and fish" {
+	require zsh
+	require fish
+	# bash splits at ":" by default (and keeps "USER:" in place), or not.
+	run -0 completes --owner root : roo
+	[[ $'\n'$output$'\n' == *$'\nroot\n'* ]] || fail_with "bash, split: $output"
+	run -0 completes --owner = root : ''
+	[[ $'\n'$output$'\n' == *$'\nroot\n'* ]] || fail_with "bash, split after =: $output"
+	run -0 completes --owner=root:roo
+	[[ $'\n'$output$'\n' == *$'\n--owner=root:root\n'* ]] || fail_with "bash: $output"
+	run -0 zsh_completes '--owner root:roo'
+	[[ $'\n'$output$'\n' == *$'\nroot\n'* ]] || fail_with "zsh: $output"
+	run -0 fish_completes '--owner root:roo'
+	[[ $'\n'$output$'\n' == *$'\nroot:root\n'* ]] || fail_with "fish: $output"
+	# Groups only after the ":".
+	run -0 completes --owner root : ''
+	[ "$output" = "$(compgen -g | sort -u)" ] || fail_with "bash: $output"
+}

@@ -52,6 +52,11 @@ setup() {
 	[[ $output != *man2* ]] || fail_with "ships a section 2 page: $output"
 	run -0 dpkg-deb -f "$DEB" Package Version
 	[ "$output" = $'Package: getrandom\nVersion: '"$VERSION" ]
+	# Static: it holds the code of the glibc that libc6-dev was built from.
+	run -0 dpkg-deb -f "$DEB" Built-Using
+	[ "$output" = "$(dpkg-query -W -f 'glibc (= ${source:Version})' \
+		"libc6-dev:$(dpkg --print-architecture)")" ] ||
+		fail_with "Built-Using: $output"
 }
 
 @test "the packaged binary is the static build, with dpkg-buildflags' hardening" {
@@ -160,6 +165,14 @@ smoke_on() {
 	done
 }
 
+@test "debian/rules knows the host's compiler also when run alone, outside dpkg-buildpackage" {
+	# Built-Using asks DEB_HOST_GNU_TYPE-gcc which libc.a it links.
+	run -0 env -u DEB_HOST_GNU_TYPE -u DEB_HOST_ARCH -u DEB_BUILD_ARCH \
+		make -s -C "$TOP" -f debian/rules \
+		--eval 'print-host: ; @echo $(DEB_HOST_GNU_TYPE)' print-host
+	[ "$output" = "$(dpkg-architecture -qDEB_HOST_GNU_TYPE)" ] || fail_with "$output"
+}
+
 @test "lintian, default profile: no error and no warning" {
 	require lintian
 	local changes=${DEB%.deb}.changes
@@ -170,7 +183,9 @@ smoke_on() {
 
 @test "two builds of the same tree, in other directories, give identical .deb files" {
 	local again=$BATS_TEST_TMPDIR/again deb
-	run -0 "$TOP/debian/build.sh" "$again"
+	# A relative OUTDIR is the caller's, not the tree's.
+	cd "$BATS_TEST_TMPDIR"
+	run -0 "$TOP/debian/build.sh" again
 	local first=("$TOP"/build/deb/*_"$VERSION"_*.deb) second=("$again"/*.deb)
 	[ "${#first[@]}" -eq "${#second[@]}" ] || fail_with "${first[*]} against ${second[*]}"
 	for deb in "${first[@]}"; do
@@ -192,10 +207,16 @@ qemu_wrapped() {
 	require aarch64-linux-gnu-gcc "no arm64 cross compiler (tests/need.sh ports)"
 	require qemu-aarch64-static "qemu-user-static not installed (tests/need.sh ports)"
 	require lintian
-	local out=$BATS_TEST_TMPDIR/arm64 root=$BATS_TEST_TMPDIR/root deb wrap
+	# Built under a blank too: make install gets an absolute DESTDIR there.
+	local out="$BATS_TEST_TMPDIR/arm 64" root=$BATS_TEST_TMPDIR/root deb wrap
 	run -0 "$TOP/debian/build.sh" "$out" arm64
 	deb=$out/getrandom_${VERSION}_arm64.deb
 	[ "$(dpkg-deb -f "$deb" Architecture)" = arm64 ]
+	# Its libc.a is the cross compiler's, built from the glibc that
+	# libc6-dev-arm64-cross names, not the build machine's libc6-dev.
+	run -0 dpkg-query -W -f '${Built-Using}' libc6-dev-arm64-cross
+	[[ ", $output," == *", $(dpkg-deb -f "$deb" Built-Using),"* ]] ||
+		fail_with "Built-Using: $(dpkg-deb -f "$deb" Built-Using); the cross libc: $output"
 	# ELF machine 183: AArch64.
 	dpkg-deb -x "$deb" "$BATS_TEST_TMPDIR/x"
 	[ "$(od -An -tu2 -j18 -N2 "$BATS_TEST_TMPDIR/x/usr/bin/getrandom" | tr -d ' ')" = 183 ]

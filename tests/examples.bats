@@ -10,9 +10,11 @@
 #               "$ " is one example (the output lines below it are not
 #               compared: they are random).  Blocks with any other or no
 #               language (```, ```text) are not run: use them for make
-#               targets and synopses.
+#               targets and synopses; ```bash, ```shell and ```zsh are
+#               refused (write ```sh), lest an example never run.
 #   getrandom(1)  in EXAMPLES, each .EX ... .EE block is one example; the
-#               paragraph before it is its description.
+#               paragraph before it is its description.  A .EX block in
+#               another section is refused.
 #
 # How each is run: in a fresh scratch directory, with `getrandom` on PATH
 # being the binary under test.  Absolute paths under /etc, /var, /tmp,
@@ -196,6 +198,12 @@ run_example() {
 	man_examples "$TOP/man/getrandom.1"
 	[ "$(find "$EXAMPLES" -name 'readme-*.sh' | wc -l)" -ge 5 ]
 	[ "$(find "$EXAMPLES" -name 'man-*.sh' | wc -l)" -ge 5 ]
+	# None is left out: every .EX block of the page is in EXAMPLES, and
+	# no README block is in a shell's language that is not run.
+	[ "$(find "$EXAMPLES" -name 'man-*.sh' | wc -l)" -eq \
+		"$(grep -c '^\.EX' "$TOP/man/getrandom.1")" ] ||
+		fail_with "getrandom(1) has a .EX block outside EXAMPLES"
+	run ! grep -nE '^```[[:space:]]*(bash|shell|zsh|console-?session|shell-?session)' "$TOP/README.md"
 	# Build commands are not examples: they are in a block that is not run.
 	run ! grep -l '^make ' "$EXAMPLES"/*.sh
 }

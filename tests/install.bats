@@ -289,3 +289,25 @@ make_everything() {
 	run -0 find "$DEST" -type f
 	[ -z "$output" ]
 }
+
+# installs_into DEST: make install and install-man2 put their six files
+# under DEST, and make uninstall and uninstall-man2 remove them.
+installs_into() {
+	run -0 make -s -C "$BUILT" install install-man2 DESTDIR="$1" PREFIX=/usr
+	run -0 find "$1" -type f
+	[ "${#lines[@]}" -eq 6 ] || fail_with "installed: $output"
+	cmp "$BUILT/cli/getrandom" "$1/usr/bin/getrandom"
+	run -0 make -s -C "$BUILT" uninstall uninstall-man2 DESTDIR="$1" PREFIX=/usr
+	run -0 find "$1" -type f
+	[ -z "$output" ] || fail_with "left by uninstall: $output"
+}
+
+@test "make install and uninstall take a DESTDIR with a blank or a quote as one directory" {
+	# Split at the blank, uninstall would remove $decoy's getrandom: a
+	# file outside DESTDIR.
+	local decoy=$BATS_TEST_TMPDIR/decoy
+	mkdir -p "$decoy/usr/bin" && echo decoy >"$decoy/usr/bin/getrandom"
+	installs_into "$BATS_TEST_TMPDIR/my $decoy"
+	[ "$(cat "$decoy/usr/bin/getrandom")" = decoy ] || fail_with "uninstall removed $decoy's file"
+	installs_into "$BATS_TEST_TMPDIR/it's"
+}

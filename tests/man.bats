@@ -51,6 +51,36 @@ groff_clean() {
 	grep -q '^\.TH GETRANDOM "1" "2023-11-14"' "$BATS_TEST_TMPDIR/a.1"
 }
 
+@test "man/generate.sh makes the same page from a binary and to a file under a blank" {
+	require help2man
+	local dir="$BATS_TEST_TMPDIR/a b"
+	mkdir "$dir" && cp "$GETRANDOM" "$dir/getrandom"
+	SOURCE_DATE_EPOCH=1700000000 "$MAN/generate.sh" "$BATS_TEST_TMPDIR/plain.1"
+	run -0 env GETRANDOM="$dir/getrandom" SOURCE_DATE_EPOCH=1700000000 \
+		"$MAN/generate.sh" "$dir/getrandom.1"
+	cmp "$BATS_TEST_TMPDIR/plain.1" "$dir/getrandom.1"
+}
+
+@test "man/generate.sh refuses a --help without its Exit status: list and leaves the page as it was" {
+	require help2man
+	local fake=$BATS_TEST_TMPDIR/getrandom page=$BATS_TEST_TMPDIR/getrandom.1
+	# A getrandom whose --help has lost its "Exit status:" list.
+	cat >"$fake" <<-'EOF'
+		#!/bin/sh
+		case $1 in
+		--version) echo "getrandom 1.0" ;;
+		*) printf 'Usage: getrandom [OPTION]...\n  -x, --hex  write hex\n' ;;
+		esac
+	EOF
+	chmod +x "$fake"
+	echo "the page before" >"$page"
+	run -1 env GETRANDOM="$fake" SOURCE_DATE_EPOCH=1700000000 "$MAN/generate.sh" "$page"
+	[[ $output == *'no "Exit status:" list in'* ]] || fail_with "$output"
+	[ "$(cat "$page")" = "the page before" ] || fail_with "the page was replaced"
+	run -0 ls "$BATS_TEST_TMPDIR"
+	[ "$output" = $'getrandom\ngetrandom.1' ] || fail_with "left behind: $output"
+}
+
 @test "man/getrandom.1 has the version that --version prints" {
 	local version
 	version=$("$GETRANDOM" --version | head -n 1)

@@ -49,7 +49,7 @@ static void bash_values(const struct option_spec *s)
 		printf("_getrandom_files \"$2\"");
 		break;
 	case COMPLETE_USERS:
-		printf("mapfile -t COMPREPLY < <(compgen -u -- \"$2\")");
+		printf("_getrandom_owner \"$2\"");
 		break;
 	case COMPLETE_GROUPS:
 		printf("mapfile -t COMPREPLY < <(compgen -g -- \"$2\")");
@@ -81,6 +81,12 @@ static void bash(void)
 			print_pattern(&specs[i], " ");
 			sep = " ";
 		}
+	printf("'\n\n# The letters whose value is the next word, or the rest of theirs.\n");
+	printf("_getrandom_valued_letters='");
+	for (size_t i = 0; i < SPECS; i++)
+		if (specs[i].letter && (specs[i].arg == ARG_REQUIRED ||
+					specs[i].arg == ARG_COUNT))
+			putchar(specs[i].letter);
 	printf("'\n\n# _getrandom_values OPTION CUR: fills COMPREPLY with values for OPTION.\n");
 	printf("_getrandom_values() {\n\tcase $1 in\n");
 	for (size_t i = 0; i < SPECS; i++)
@@ -130,8 +136,9 @@ static void zsh_exclusions(const struct option_spec *s)
 static void zsh_action(const struct option_spec *s)
 {
 	static const char *const actions[] = {
-		[COMPLETE_FILES] = "_files", [COMPLETE_USERS] = "_users",
-		[COMPLETE_GROUPS] = "_groups",
+		[COMPLETE_FILES] = "_files", [COMPLETE_GROUPS] = "_groups",
+		/* USER[:GROUP]: a group once the word has "USER:". */
+		[COMPLETE_USERS] = "{if compset -P \"*\\:\"; then _groups; else _users; fi}",
 	};
 
 	if (s->arg == ARG_NONE)
@@ -191,11 +198,45 @@ static void print_fish_text(const char *text)
 	}
 }
 
+/* "--uuid=" or, with short, "-U": the start of a word s's value joins. */
+static void print_joined_word(const struct option_spec *s, int short_form)
+{
+	if (short_form)
+		printf("-%c", s->letter);
+	else
+		printf("--%s=", s->name);
+}
+
+/*
+ * complete's line that offers s's values joined to its name or letter
+ * once the word being completed begins with it: --uuid=7, -U7.
+ */
+static void fish_joined(const struct option_spec *s, int short_form)
+{
+	printf("complete -c getrandom -n 'string match -q -- \"");
+	print_joined_word(s, short_form);
+	printf("*\" (commandline -ct)' -a '");
+	for (const char *v = s->values; *v != '\0';) {
+		size_t len = strcspn(v, " ");
+
+		print_joined_word(s, short_form);
+		printf("%.*s%s", (int)len, v, v[len] ? " " : "");
+		v += len + (v[len] ? 1 : 0);
+	}
+	printf("'\n");
+}
+
 static void fish_option(const struct option_spec *s)
 {
 	printf("complete -c getrandom");
+	/*
+	 * An optional value is only ever joined, so the rest of a word that
+	 * begins with its letter is that value: -Ux is --uuid=x.  Declared
+	 * with -s, fish would offer -Ux as -U and -x grouped; -o (a word
+	 * of its own) groups it with nothing.
+	 */
 	if (s->letter)
-		printf(" -s %c", s->letter);
+		printf(" -%c %c", s->arg == ARG_OPTIONAL ? 'o' : 's', s->letter);
 	printf(" -l %s", s->name);
 	if (s->arg == ARG_REQUIRED || s->arg == ARG_COUNT) {
 		switch (s->complete) {
@@ -206,7 +247,10 @@ static void fish_option(const struct option_spec *s)
 			printf(" -r -F");
 			break;
 		case COMPLETE_USERS:
-			printf(" -x -a '(__fish_complete_users)'");
+			/* USER[:GROUP]: "USER:" joined to each group. */
+			printf(" -x -a '(__fish_complete_users) "
+			       "(string match -r -- \"^[^:]*:\" (commandline -ct))"
+			       "(__fish_complete_groups)'");
 			break;
 		case COMPLETE_GROUPS:
 			printf(" -x -a '(__fish_complete_groups)'");
@@ -219,18 +263,10 @@ static void fish_option(const struct option_spec *s)
 	printf(" -d '");
 	print_fish_text(s->summary);
 	printf("'\n");
-	/* An optional value is only ever joined: offered as --uuid=7. */
 	if (s->arg == ARG_OPTIONAL && s->complete == COMPLETE_WORDS) {
-		printf("complete -c getrandom -n 'string match -q -- \"--%s=*\" (commandline -ct)' -a '",
-		       s->name);
-		for (const char *v = s->values; *v != '\0';) {
-			size_t len = strcspn(v, " ");
-
-			printf("--%s=%.*s%s", s->name, (int)len, v,
-			       v[len] ? " " : "");
-			v += len + (v[len] ? 1 : 0);
-		}
-		printf("'\n");
+		fish_joined(s, 0);
+		if (s->letter)
+			fish_joined(s, 1);
 	}
 }
 
