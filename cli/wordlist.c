@@ -58,20 +58,34 @@ static int by_word(const void *a, const void *b)
 	return c != 0 ? c : (x > y) - (x < y);
 }
 
+/*
+ * The list's line numbers (from 0) in the order compare gives them, or
+ * NULL when out of memory; compare reads the list through sorting.
+ */
+static uint32_t *sorted_lines(const struct wordlist *list,
+			      int (*compare)(const void *, const void *))
+{
+	uint32_t *order = malloc((size_t)list->count * sizeof(*order));
+
+	if (order == NULL)
+		return NULL;
+	for (uint32_t i = 0; i < list->count; i++)
+		order[i] = i;
+	sorting = list;
+	qsort(order, list->count, sizeof(*order), compare);
+	return order;
+}
+
 /* The first line that repeats an earlier one, and that earlier line. */
 static enum wordlist_error find_repeat(const struct wordlist *list,
 				       size_t *line, size_t *first)
 {
-	uint32_t *order = malloc((size_t)list->count * sizeof(*order));
+	uint32_t *order = sorted_lines(list, by_word);
 	enum wordlist_error error = WORDLIST_OK;
 	uint32_t run = 0;	/* where the current word's lines start */
 
 	if (order == NULL)
 		return WORDLIST_NO_MEMORY;
-	for (uint32_t i = 0; i < list->count; i++)
-		order[i] = i;
-	sorting = list;
-	qsort(order, list->count, sizeof(*order), by_word);
 	for (uint32_t i = 1; i < list->count; i++) {
 		if (strcmp(list->words + list->starts[order[run]],
 			   list->words + list->starts[order[i]]) != 0) {
@@ -318,16 +332,12 @@ int wordlist_check_joins(const struct wordlist *list, const char *sep,
 
 	if (first != '\0' && (first <= ' ' || first == 0x7f))
 		return 0;
-	order = malloc((size_t)list->count * sizeof(*order));
+	joining = sep;
+	order = sorted_lines(list, by_joined);
 	if (order == NULL) {
 		warnx("out of memory");
 		return -1;
 	}
-	for (uint32_t i = 0; i < list->count; i++)
-		order[i] = i;
-	sorting = list;
-	joining = sep;
-	qsort(order, list->count, sizeof(*order), by_joined);
 	for (uint32_t i = 1; i < list->count && status == 0; i++) {
 		const char *a = list->words + list->starts[order[i - 1]];
 		const char *b = list->words + list->starts[order[i]];
