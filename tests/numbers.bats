@@ -2,6 +2,8 @@
 # Numbers as GNU tools read them: --bytes takes the suffixes of GNU
 # head -c (compared here with the real head), --timeout the DURATION of
 # GNU timeout and sleep, and the timeout message never truncates it.
+# Every suffix reaches 2^64 - 1 and stops there, and a count past 2^63
+# still sizes the pipe without overflowing.
 # Call: bats tests/numbers.bats (GETRANDOM=path to test another binary)
 load helpers
 
@@ -14,7 +16,8 @@ require_gnu_head() {
 @test "--bytes counts as head -c counts, suffix by suffix" {
 	require_gnu_head
 	local n
-	for n in 1b 3b 1k 1K 1kB 1KB 1KD 1KiB 1kiB 2m 1M 1MB 1MiB 1mB +5 +0 +1K; do
+	# 010 is ten, not eight: head -c reads every count in decimal.
+	for n in 1b 3b 1k 1K 1kB 1KB 1KD 1KiB 1kiB 2m 1M 1MB 1MiB 1mB +5 +0 +1K 010 0; do
 		run -0 gr --bytes "$n"
 		[ "$(size "$OUT")" -eq "$(head -c "$n" /dev/zero | wc -c)" ] ||
 			fail_with "--bytes $n: $(size "$OUT") bytes"
@@ -35,12 +38,14 @@ require_gnu_head() {
 	done
 }
 
-@test "--timeout takes .5, 5., and the units s, m, h, d" {
+@test "--timeout takes whole seconds, 0, .5, 5., and the units s, m, h, d" {
 	local d
-	for d in .5 5. 0.5s 1m .5m 1h 1d 365d; do
+	for d in 2 0 .5 5. 0.5s 1m .5m 1h 1d 365d; do
 		run -0 --separate-stderr gr --timeout "$d" --bytes 4
 		[ "$(size "$OUT")" -eq 4 ] || fail_with "--timeout $d: $stderr"
 	done
+	run -0 gr -t 0 --bytes 8
+	[ "$(size "$OUT")" -eq 8 ]
 }
 
 @test "every count takes one leading +, as GNU tools do, and nothing more" {
@@ -73,7 +78,7 @@ require_gnu_head() {
 
 @test "--timeout refuses more than a year, whatever the unit" {
 	local d
-	for d in 366d 8761h 525601m 31536001; do
+	for d in 366d 8761h 525601m 31536001 99999999999999999999; do
 		run --separate-stderr gr --timeout "$d" --hex
 		assert_usage_error "'$d'"
 	done
@@ -88,5 +93,42 @@ require_gnu_head() {
 		run -3 --separate-stderr injected EINTR 1+ --timeout="${d%%:*}" --bytes 4
 		[[ $stderr == *"timed out after $expected s "* ]] ||
 			fail_with "--timeout ${d%%:*}: $stderr"
+	done
+}
+
+# accepts_size N: --bytes N parses and starts writing (the pipe is closed
+# after one byte, so huge sizes end with SIGPIPE, status 141, and quietly).
+accepts_size() {
+	run -0 --separate-stderr bash -c \
+		'"$GETRANDOM" --bytes "$1" | head -c 1 | wc -c; echo "${PIPESTATUS[0]}"' \
+		_ "$1"
+	[ -z "$stderr" ] && [ "${lines[0]// /}" = 1 ] && [ "${lines[1]}" = 141 ] ||
+		fail_with "--bytes $1: ${lines[*]} $stderr"
+}
+
+@test "each suffix takes the largest count below 2^64, and not one more" {
+	local n
+	# 2^64 - 1 = 17179869183G + (2^30 - 1) = 16777215T + (2^40 - 1).
+	for n in 18446744073709551615 17179869183G 17179869183GiB 18446744073GB \
+		16777215T 16777215TiB 18446744TB; do
+		accepts_size "$n"
+	done
+	for n in 17179869184G 17179869184GiB 18446744074GB 16777216T 16777216TiB \
+		18446745TB; do
+		run --separate-stderr gr --bytes "$n"
+		assert_usage_error "'$n'"
+	done
+}
+
+@test "--hex of 2^63 bytes and more still grows the pipe (no overflow)" {
+	require_native
+	require strace
+	local n
+	for n in 9223372036854775808 18446744073709551615; do
+		ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+			run bash -c 'strace -qq -o "$1" -e trace="$FCNTL" "$GETRANDOM" --hex --bytes "$2" |
+			head -c 1 >/dev/null' _ "$BATS_TEST_TMPDIR/fcntl.log" "$n"
+		grep -q 'F_SETPIPE_SZ, 1048576' "$BATS_TEST_TMPDIR/fcntl.log" ||
+			fail_with "--hex --bytes $n: $(cat "$BATS_TEST_TMPDIR/fcntl.log")"
 	done
 }

@@ -40,3 +40,8 @@ setup() {
 	"$GETRANDOM" --owner=daemon --owner=:daemon -o "$D/b"
 	[ "$(stat -c '%u %g' "$D/b")" = "0 1" ]
 }
+
+@test "the last --bytes wins" {
+	run -0 gr --bytes 5 --bytes 6
+	[ "$(size "$OUT")" -eq 6 ]
+}
