@@ -202,6 +202,14 @@ to() {
 	"$@" >"$file"
 }
 
+# string_of VAR CHAR N: sets VAR to CHAR repeated N times, with no
+# process started: each one costs a good part of a second under TCG.
+string_of() {
+	local -n string_of_var=$1
+	printf -v string_of_var '%*s' "$3" ''
+	string_of_var=${string_of_var// /$2}
+}
+
 # outdir: prints a fresh, empty directory for --output.
 outdir() {
 	mkdir -p "$BATS_TEST_TMPDIR/out"

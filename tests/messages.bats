@@ -121,3 +121,18 @@ says() {
 	run --separate-stderr gr -p 8 -s ab --require "'"
 	assert_usage_error "the --require set \"'\" has \"'\", which is not in the --charset"
 }
+
+@test "file names in messages are quoted as ls --quoting-style=shell-escape-always does" {
+	local name expected
+	ls --quoting-style=shell-escape-always / >/dev/null 2>&1 ||
+		skip "GNU ls (coreutils), the reference quoting, is not installed"
+	for name in 'plain' 'key file' "it's" "it's \$HOME" $'a\nb' $'\e[2J' $'tab\there' \
+		$'\xc3\xa9'; do
+		: >"$DIR/$name"
+		expected=$(cd "$DIR" && LC_ALL=C ls -d --quoting-style=shell-escape-always -- "$name")
+		run -1 --separate-stderr bash -c 'cd "$1" && "$GETRANDOM" --output "$2"' _ "$DIR" "$name"
+		[ "$stderr" = "getrandom: $expected: File exists (use --force to replace it)" ] ||
+			fail_with "expected $expected: $stderr"
+		rm -- "$DIR/$name"
+	done
+}
