@@ -2,6 +2,8 @@
 # Output formats: raw bytes, --hex and --base64.  Every text output is
 # decoded back and its bytes counted; under strace, it is also compared with
 # the bytes getrandom(2) returned, which checks the encoders themselves.
+# Counts are exact at every chunk and threshold boundary, on one thread
+# and on four.
 # Call: bats tests/formats.bats (GETRANDOM=path to test another binary)
 load helpers
 
@@ -36,6 +38,41 @@ check_base64() {
 	base64 -d <"$OUT" >"$BATS_TEST_TMPDIR/bytes"
 	[ "$(size "$BATS_TEST_TMPDIR/bytes")" -eq "$n" ]
 	[ "$(base64 <"$BATS_TEST_TMPDIR/bytes" | tr -d '\n')" = "$text" ]
+}
+
+# sizes: around the chunk size, the parallel threshold, and odd multiples.
+sizes() {
+	echo 1 2 3 4 $((PUMP_CHUNK - 1)) $PUMP_CHUNK $((PUMP_CHUNK + 1)) \
+		$((2 * PUMP_CHUNK + 1)) $((PUMP_PARALLEL_MIN - 1)) $PUMP_PARALLEL_MIN \
+		$((PUMP_PARALLEL_MIN + 1)) $((3 * PUMP_CHUNK * 5 + 7)) \
+		$((11 * PUMP_CHUNK)) $((11 * PUMP_CHUNK - 1))
+}
+
+# exact FORMAT: for every size and 1 and 4 threads, the output of FORMAT
+# has the exact length and decodes back to exactly that many bytes.
+exact() {
+	local format=$1 n threads text f=$BATS_TEST_TMPDIR/data
+
+	for n in $(sizes); do
+		for threads in 1 4; do
+			"$GETRANDOM" --bytes "$n" --threads "$threads" ${format:+"$format"} >"$f"
+			case $format in
+			'') text=$n ;;
+			--hex) text=$((2 * n + 1)) ;;
+			--base64) text=$((4 * ((n + 2) / 3) + 1)) ;;
+			esac
+			if [ "$(size "$f")" -ne "$text" ]; then
+				echo "--bytes $n --threads $threads $format: $(size "$f") bytes, not $text" >&2
+				return 1
+			fi
+			case $format in
+			--hex) [ "$(hex_decoded "$f" | wc -c)" -eq "$n" ] ;;
+			--base64) [ "$(base64 -d "$f" | wc -c)" -eq "$n" ] ;;
+			esac || { echo "--bytes $n --threads $threads $format: does not decode to $n bytes" >&2; return 1; }
+			[ "$format" = '' ] || [ "$(wc -l <"$f")" -eq 1 ] ||
+				{ echo "--bytes $n --threads $threads $format: not one line" >&2; return 1; }
+		done
+	done
 }
 
 @test "raw output is 32 bytes by default" {
@@ -212,4 +249,16 @@ returned_chunks_make() {
 	local n=$((2 * 1024 * 1024 + 1))
 	run -0 traced "$BATS_TEST_TMPDIR/log" --bytes "$n" --threads=4
 	returned_chunks_make "$(hexdump_of "$OUT")" "$BATS_TEST_TMPDIR/log" "$n"
+}
+
+@test "exact raw byte counts around chunk and threshold boundaries, 1 and 4 threads" {
+	exact ''
+}
+
+@test "hex decodes to exactly N bytes around the boundaries, 1 and 4 threads" {
+	exact --hex
+}
+
+@test "base64 decodes to exactly N bytes around the boundaries, 1 and 4 threads" {
+	exact --base64
 }
