@@ -121,7 +121,7 @@ for port in "${ports[@]}"; do port_settings "$port" || exit 2; done
 
 tests/need.sh suite build ports
 # What some files read from the tree, made by the host's compiler: the
-# completions (completion.bats) and the word list (robust-load.bats's
+# completions (completion.bats) and the word list (races.bats's
 # ThreadSanitizer build).
 make -s WERROR=1 completions build/eff-wordlist.inc
 mkdir -p build/tap
