@@ -16,14 +16,6 @@ bats_require_minimum_version 1.5.0
 load helpers
 load signals
 
-setup_file() {
-	build_tools
-}
-
-setup() {
-	need_tools
-}
-
 # The signals whose default action ends the process, by number: the
 # standard ones and the real-time ones, SIGRTMIN to SIGRTMAX.
 fatal_signals() {
@@ -158,30 +150,31 @@ signal_during_wait() {
 	[ -z "$(files_in "$d")" ]
 }
 
+# times_out DURATION: with the pool's wait simulated, --timeout DURATION
+# ends it with status 3 and the message that names DURATION as given, and
+# writes nothing.
+times_out() {
+	run -3 --separate-stderr env FAULT_POOL_BLOCKS=1 \
+		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --timeout "$1" --hex
+	[ "$stderr" = "getrandom: timed out after $1 s waiting for the kernel's entropy pool to be initialized" ]
+	[ -z "$output" ]
+}
+
 @test "the simulated pool wait really blocks: --timeout expires with status 3" {
 	require_native
-	run -3 --separate-stderr env FAULT_POOL_BLOCKS=1 \
-		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --timeout 0.2 --hex
-	[ "$stderr" = "getrandom: timed out after 0.2 s waiting for the kernel's entropy pool to be initialized" ]
-	[ -z "$output" ]
+	times_out 0.2
 }
 
 @test "a --timeout that expires before the wait has started still ends the wait" {
 	require_native
 	# The first SIGALRM lands before getrandom(2) blocks; a one-shot timer
 	# would leave the tool waiting forever (until the per-test limit).
-	run -3 --separate-stderr env FAULT_POOL_BLOCKS=1 \
-		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --timeout 0.000001 --hex
-	[ "$stderr" = "getrandom: timed out after 0.000001 s waiting for the kernel's entropy pool to be initialized" ]
-	[ -z "$output" ]
+	times_out 0.000001
 }
 
 @test "a --timeout finer than a microsecond is kept to the nanosecond" {
 	require_native
-	run -3 --separate-stderr env FAULT_POOL_BLOCKS=1 \
-		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --timeout 0.0000015 --hex
-	[ "$stderr" = "getrandom: timed out after 0.0000015 s waiting for the kernel's entropy pool to be initialized" ]
-	[ -z "$output" ]
+	times_out 0.0000015
 }
 
 # signals_blocked [pending] [VAR=VALUE...] -- ARGS...: getrandom ARGS with

@@ -10,14 +10,6 @@ bats_require_minimum_version 1.5.0
 load helpers
 load signals
 
-setup_file() {
-	build_tools
-}
-
-setup() {
-	need_tools
-}
-
 # has_written PID BYTES: the process wrote at least BYTES so far.
 has_written() {
 	local wchar

@@ -1,6 +1,15 @@
 # What robust-signals.bats and robust-cleanup.bats share: starting
 # getrandom in the background with its signals at their defaults, and
 # waiting for the states a signal is sent in.  Loaded after helpers.bash.
+# Both build the fault shim once, and each test needs it.
+
+setup_file() {
+	build_tools
+}
+
+setup() {
+	need_tools
+}
 
 # start [VAR=VALUE...] -- ARGS...: starts getrandom ARGS in the background,
 # with the shim and VAR=VALUE in its environment when any are given, and
