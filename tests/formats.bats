@@ -3,9 +3,14 @@
 # decoded back and its bytes counted; under strace, it is also compared with
 # the bytes getrandom(2) returned, which checks the encoders themselves.
 # Counts are exact at every chunk and threshold boundary, on one thread
-# and on four.
+# and on four; threads start from the parallel threshold on, and no
+# 64-byte block of their output is written twice.
 # Call: bats tests/formats.bats (GETRANDOM=path to test another binary)
 load helpers
+
+setup_file() {
+	build_tools
+}
 
 # check_hex N ARGS...: --hex of N bytes is one line of 2N lowercase digits
 # plus a newline, and decodes to N bytes.
@@ -261,4 +266,34 @@ returned_chunks_make() {
 
 @test "base64 decodes to exactly N bytes around the boundaries, 1 and 4 threads" {
 	exact --base64
+}
+
+@test "--threads 4 really uses threads from the parallel threshold on" {
+	local f=$BATS_TEST_TMPDIR/data
+	require_native
+	require strace "strace is not installed"
+	ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 strace -f -qq -o "$f.below" \
+		-e trace=clone,clone3 "$GETRANDOM" --bytes $((PUMP_PARALLEL_MIN - 1)) --threads 4 >/dev/null
+	ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0 strace -f -qq -o "$f.at" \
+		-e trace=clone,clone3 "$GETRANDOM" --bytes $PUMP_PARALLEL_MIN --threads 4 >/dev/null
+	[ "$(grep -c clone "$f.below")" -eq 0 ]
+	[ "$(grep -c clone "$f.at")" -ge 1 ]
+}
+
+@test "no 64-byte block repeats in 1 GiB of parallel output" {
+	need_tools
+	local big bytes f=$BATS_TEST_TMPDIR/data
+	big=$(scaled 1024)
+	bytes=$((${big%M} * 1048576))
+	"$GETRANDOM" --bytes "$big" --threads 4 >"$f"
+	holds_no_repeat "$f" "$bytes"
+}
+
+@test "no 64-byte block repeats in 64 MiB of parallel hex, decoded" {
+	need_tools
+	local big bytes f=$BATS_TEST_TMPDIR/data
+	big=$(scaled 64)
+	bytes=$((${big%M} * 1048576))
+	"$GETRANDOM" --bytes "$big" --threads 4 --hex | hex_decoded >"$f"
+	holds_no_repeat "$f" "$bytes"
 }

@@ -202,6 +202,14 @@ to() {
 	"$@" >"$file"
 }
 
+# holds_no_repeat FILE BYTES: FILE is BYTES long and no 64-byte block of
+# it appears twice (the checker tests/tools/dupblocks.c: build_tools).
+holds_no_repeat() {
+	[ "$(size "$1")" -eq "$2" ]
+	run -0 "$BATS_FILE_TMPDIR/dupblocks" "$1"
+	[ "$output" = "$(($2 / 64)) blocks, 0 repeated" ]
+}
+
 # string_of VAR CHAR N: sets VAR to CHAR repeated N times, with no
 # process started: each one costs a good part of a second under TCG.
 string_of() {

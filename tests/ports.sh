@@ -25,7 +25,7 @@ set -eu -o pipefail
 cd "$(dirname "$0")/.."
 
 FILES=(draws.bats encoders.bats formats.bats tokens.bats numbers.bats
-	usage.bats combinations.bats robust-load.bats streams.bats)
+	usage.bats combinations.bats streams.bats)
 
 # port_settings PORT: sets cc, machine (the ELF e_machine), class (1: 32-bit,
 # 2: 64-bit), platform (an ERE for AT_PLATFORM), emulator and sysroot.
