@@ -9,8 +9,13 @@
 # build build/obj-VARIANT. A variant's series is applied into a commit and
 # the worktree checked out to it, so that only the files that differ get
 # new times and make rebuilds only what depends on them: the first build
-# of a variant starts from a copy of the other variant's objects, so the
-# baseline costs a few files (random.c, the syscall tables), not a kernel.
+# of a variant starts from a copy of the other variant's objects.  That
+# spares the host tools and a few objects, no more: the series changes
+# headers that nearly every file includes (the syscall numbers, the
+# GRND_* flags), and make rebuilds 1132 of x86_64's 1182 objects.  ccache
+# would find nearly all of them unchanged once preprocessed, but its
+# misses cost the first build what its hits save the second (measured on
+# 2 CPUs: 431 s and 157 s with it, 312 s and 295 s without).
 # A variant whose series and vm/kernel.config did not change is not built.
 # Before the patched variant is built, every kernel file its series touches
 # (outside the kselftest) is compared with a fresh unpack of the tarball:
