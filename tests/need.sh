@@ -35,7 +35,8 @@ packages_of() {
 	# gcc-multilib: nothing here builds with gcc -m32.
 	ports) echo gcc-i686-linux-gnu libc6-dev-i386-cross \
 		gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
-		gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user-static ;;
+		gcc-arm-linux-gnueabihf libc6-dev-armhf-cross \
+		gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user-static ;;
 	# make vm-check-arm64: the arm64 guest, cross-built and run under TCG.
 	arm64vm) echo linux-source-6.1 gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 		qemu-system-arm gcc make flex bison bc libelf-dev libssl-dev cpio \

@@ -7,17 +7,19 @@
 #                                   build/tap/port-PORT.tap
 #   tests/ports.sh --all [PORT...]  (make check-ports) every test file; TAP
 #                                   in build/tap/port-PORT-all.tap
-# PORT: i386, arm64, armhf (default: all three).  The files of the code that
-# differs between targets are the integer draws and ranges (64x64-bit
-# products without a 128-bit type), the encoders (no SIMD path off x86),
-# the number parsers, and the pump's chunk and stream boundaries.
-# An i386 program runs natively on x86_64; the ARM ones run under
+# PORT: i386, arm64, armhf, s390x (default: all four).  The files of the
+# code that differs between targets are the integer draws and ranges
+# (64x64-bit products without a 128-bit type), the encoders (no SIMD path
+# off x86; s390x's bytes big-endian), the number parsers, and the pump's
+# chunk and stream boundaries.
+# An i386 program runs natively on x86_64; the others run under
 # qemu-user, called by name (not through binfmt_misc, which CI may lack),
 # from a wrapper script build/port-PORT/getrandom that the tests take as
 # $GETRANDOM.  There GETRANDOM_EMULATOR is set, and the tests that need a
 # native binary (strace, LD_PRELOAD, valgrind, gdb) skip, saying so.
-# Each port checks what really runs: the ELF machine of its build, and the
-# platform (AT_PLATFORM) that the running program's auxiliary vector names.
+# Each port checks what really runs: the ELF machine of its build, and a
+# line of the running program's auxiliary vector that only the port's
+# programs have.
 # The builds are out of the tree, in build/port-PORT, so build/getrandom
 # stays the host's dynamic test build.  Every port runs; exits 1 if any
 # failed.
@@ -28,25 +30,37 @@ FILES=(draws.bats encoders.bats formats.bats tokens.bats numbers.bats
 	usage.bats combinations.bats streams.bats)
 
 # port_settings PORT: sets cc, machine (the ELF e_machine), class (1: 32-bit,
-# 2: 64-bit), platform (an ERE for AT_PLATFORM), emulator and sysroot.
+# 2: 64-bit), auxv (an ERE for a line of the auxiliary vector that only
+# the port's programs have: AT_PLATFORM, or AT_HWCAP where qemu-user sets
+# no platform), emulator and sysroot.
 port_settings() {
 	emulator='' sysroot=''
 	case $1 in
-	i386) cc=i686-linux-gnu-gcc machine=3 class=1 platform='i[3-6]86' ;;
-	arm64) cc=aarch64-linux-gnu-gcc machine=183 class=2 platform=aarch64
+	i386) cc=i686-linux-gnu-gcc machine=3 class=1
+	      auxv='^AT_PLATFORM: +i[3-6]86$' ;;
+	arm64) cc=aarch64-linux-gnu-gcc machine=183 class=2
+	       auxv='^AT_PLATFORM: +aarch64$'
 	       emulator=qemu-aarch64-static sysroot=/usr/aarch64-linux-gnu ;;
-	armhf) cc=arm-linux-gnueabihf-gcc machine=40 class=1 platform='v[5-8]l'
+	armhf) cc=arm-linux-gnueabihf-gcc machine=40 class=1
+	       auxv='^AT_PLATFORM: +v[5-8]l$'
 	       emulator=qemu-arm-static sysroot=/usr/arm-linux-gnueabihf ;;
-	*) echo "tests/ports.sh: unknown port '$1' (i386, arm64, armhf)" >&2
+	# Big-endian: the one port whose bytes lie the other way round.
+	s390x) cc=s390x-linux-gnu-gcc machine=22 class=2
+	       auxv='^AT_HWCAP: .*\<zarch\>'
+	       emulator=qemu-s390x-static sysroot=/usr/s390x-linux-gnu ;;
+	*) echo "tests/ports.sh: unknown port '$1' (i386, arm64, armhf, s390x)" >&2
 	   return 2 ;;
 	esac
 }
 
-# elf_is FILE CLASS MACHINE: FILE is an ELF file of that class and machine.
+# elf_is FILE CLASS MACHINE: FILE is an ELF file of that class and machine,
+# its e_machine read in the byte order its header names (EI_DATA).
 elf_is() {
+	local order=little
+	[ "$(od -An -tu1 -j5 -N1 "$1" | tr -d ' ')" != 2 ] || order=big
 	[ "$(head -c 4 "$1")" = $'\x7fELF' ] &&
 		[ "$(od -An -tu1 -j4 -N1 "$1" | tr -d ' ')" = "$2" ] &&
-		[ "$(od -An -tu2 -j18 -N2 "$1" | tr -d ' ')" = "$3" ]
+		[ "$(od -An -tu2 --endian="$order" -j18 -N2 "$1" | tr -d ' ')" = "$3" ]
 }
 
 # build PORT DIR: builds DIR/cli/getrandom (static, what make install
@@ -76,13 +90,14 @@ build() {
 }
 
 # check_runs PORT DIR: the program that DIR/getrandom runs is the port's:
-# the C library prints the auxiliary vector (LD_SHOW_AUXV), whose
-# AT_PLATFORM is the running program's, not the file's.
+# the C library prints the auxiliary vector (LD_SHOW_AUXV), which is the
+# running program's, not the file's.
 check_runs() {
-	local seen
-	seen=$(LD_SHOW_AUXV=1 "$2/getrandom" --version | sed -n 's/^AT_PLATFORM: *//p' | tail -n 1)
-	[[ $seen =~ ^($platform)$ ]] || {
-		echo "tests/ports.sh: $2/getrandom runs a program for '$seen', not for $1" >&2
+	local vector
+	vector=$(LD_SHOW_AUXV=1 "$2/getrandom" --version)
+	grep -Eq "$auxv" <<<"$vector" || {
+		echo "tests/ports.sh: $2/getrandom runs a program whose auxiliary vector" \
+			"has no line like '$auxv': not one for $1" >&2
 		return 1
 	}
 }
@@ -116,7 +131,7 @@ if [ "${1:-}" = --all ]; then
 	mapfile -t FILES < <(cd tests && ls -- *.bats)
 fi
 ports=("$@")
-[ ${#ports[@]} -gt 0 ] || ports=(i386 arm64 armhf)
+[ ${#ports[@]} -gt 0 ] || ports=(i386 arm64 armhf s390x)
 for port in "${ports[@]}"; do port_settings "$port" || exit 2; done
 
 tests/need.sh suite build ports
