@@ -34,8 +34,8 @@ fatal_signals() {
 	ulimit -c 0	# SIGQUIT, SIGSEGV and others would leave a core file
 	# The sanitizer build's own handlers would take these three and exit 1.
 	export ASAN_OPTIONS=$ASAN_OPTIONS:handle_segv=0:handle_sigbus=0:handle_sigfpe=0
-	# One run per signal, all at once (in the guest, one after the other
-	# took minutes), each waiting in getrandom(2) with its temporary made.
+	# One run per signal, all at once (one after the other took minutes under
+	# TCG), each waiting in getrandom(2) with its temporary made.
 	for i in "${!sigs[@]}"; do
 		d=$BATS_TEST_TMPDIR/out$i
 		mkdir "$d"
