@@ -204,25 +204,31 @@ qemu_wrapped() {
 	echo "$BATS_TEST_TMPDIR/wrap"
 }
 
+# cross_built OUT ARCH: cross-builds the package for ARCH into OUT and sets
+# deb to it; it must say ARCH, name in Built-Using the glibc that
+# libc6-dev-ARCH-cross was built from (its libc.a is the one linked, not
+# the build machine's), and be lintian-clean.
+cross_built() {
+	run -0 "$TOP/debian/build.sh" "$1" "$2"
+	deb=$1/getrandom_${VERSION}_$2.deb
+	[ "$(dpkg-deb -f "$deb" Architecture)" = "$2" ]
+	run -0 dpkg-query -W -f '${Built-Using}' "libc6-dev-$2-cross"
+	[[ ", $output," == *", $(dpkg-deb -f "$deb" Built-Using),"* ]] ||
+		fail_with "Built-Using: $(dpkg-deb -f "$deb" Built-Using); the cross libc: $output"
+	run --separate-stderr lintian --fail-on error,warning "${deb%.deb}.changes"
+	[ -z "$output" ] || fail_with "$output"
+}
+
 @test "an arm64 package, cross-built: lintian-clean, installed by dpkg --root, passes its smoke test under qemu-user" {
 	require aarch64-linux-gnu-gcc "no arm64 cross compiler (tests/need.sh ports)"
 	require qemu-aarch64-static "qemu-user-static not installed (tests/need.sh ports)"
 	require lintian
 	# Built under a blank too: make install gets an absolute DESTDIR there.
 	local out="$BATS_TEST_TMPDIR/arm 64" root=$BATS_TEST_TMPDIR/root deb wrap
-	run -0 "$TOP/debian/build.sh" "$out" arm64
-	deb=$out/getrandom_${VERSION}_arm64.deb
-	[ "$(dpkg-deb -f "$deb" Architecture)" = arm64 ]
-	# Its libc.a is the cross compiler's, built from the glibc that
-	# libc6-dev-arm64-cross names, not the build machine's libc6-dev.
-	run -0 dpkg-query -W -f '${Built-Using}' libc6-dev-arm64-cross
-	[[ ", $output," == *", $(dpkg-deb -f "$deb" Built-Using),"* ]] ||
-		fail_with "Built-Using: $(dpkg-deb -f "$deb" Built-Using); the cross libc: $output"
+	cross_built "$out" arm64
 	# ELF machine 183: AArch64.
 	dpkg-deb -x "$deb" "$BATS_TEST_TMPDIR/x"
 	[ "$(od -An -tu2 -j18 -N2 "$BATS_TEST_TMPDIR/x/usr/bin/getrandom" | tr -d ' ')" = 183 ]
-	run --separate-stderr lintian --fail-on error,warning "${deb%.deb}.changes"
-	[ -z "$output" ] || fail_with "$output"
 	# A root of its own: an empty dpkg database that knows arm64.
 	mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates"
 	: >"$root/var/lib/dpkg/status"
@@ -244,9 +250,7 @@ qemu_wrapped() {
 	require qemu-s390x-static "qemu-user-static not installed (tests/need.sh ports)"
 	require lintian
 	local out=$BATS_TEST_TMPDIR/s390x x=$BATS_TEST_TMPDIR/x deb bin wrap
-	run -0 "$TOP/debian/build.sh" "$out" s390x
-	deb=$out/getrandom_${VERSION}_s390x.deb
-	[ "$(dpkg-deb -f "$deb" Architecture)" = s390x ]
+	cross_built "$out" s390x
 	dpkg-deb -x "$deb" "$x"
 	bin=$x/usr/bin/getrandom
 	# Most significant byte first (EI_DATA 2), machine 22 (S/390), and,
@@ -254,8 +258,6 @@ qemu_wrapped() {
 	# the case the package's second lintian override is for.
 	[ "$(od -An -tu1 -j5 -N1 "$bin" | tr -d ' ')" = 2 ]
 	[ "$(od -An -tu2 --endian=big -j16 -N4 "$bin" | tr -s ' ' | sed 's/^ //')" = "2 22" ]
-	run --separate-stderr lintian --fail-on error,warning "${deb%.deb}.changes"
-	[ -z "$output" ] || fail_with "$output"
 	wrap=$(qemu_wrapped "$x" qemu-s390x-static)
 	run -0 smoke_on "$wrap"
 	[ "${lines[-1]}" = "smoke: ok" ] || fail_with "$output"
