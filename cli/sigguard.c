@@ -26,12 +26,19 @@ static struct sigaction previous[NSIG];
  * Every signal whose default action ends the process and that a handler
  * can catch: SIGKILL cannot be, and SIGSTOP, SIGTSTP, SIGCHLD, SIGCONT,
  * SIGURG and SIGWINCH do not end it.  The real-time signals from SIGRTMIN
- * on are added by fatal_set(); below SIGRTMIN are glibc's own.
+ * on are added by fatal_set(); below SIGRTMIN are glibc's own.  Not every
+ * architecture has every signal: MIPS has SIGEMT and no SIGSTKFLT.
  */
 static const int fatal_signals[] = {
 	SIGHUP, SIGINT, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE,
-	SIGUSR1, SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGSTKFLT,
+	SIGUSR1, SIGSEGV, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM,
 	SIGXCPU, SIGXFSZ, SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS,
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+#ifdef SIGEMT
+	SIGEMT,
+#endif
 };
 #define FATAL_SIGNALS (sizeof(fatal_signals) / sizeof(fatal_signals[0]))
 
