@@ -51,5 +51,5 @@ BARE_BANG=$BATS_TEST_DIRNAME/tools/bare-bang.sh
 	DPKG_STATE=triggers-pending PATH=$bin:$PATH run -0 "$TESTS/need.sh" ports
 	DPKG_STATE=triggers-awaited PATH=$bin:$PATH run -0 "$TESTS/need.sh" ports
 	DPKG_STATE=half-configured PATH=$bin:$PATH run -1 --separate-stderr "$TESTS/need.sh" ports
-	[[ $stderr == *"missing packages: gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf"* ]]
+	[[ $stderr == *"missing packages: gcc-aarch64-linux-gnu gcc-arm-linux-gnueabi gcc-arm-linux-gnueabihf "* ]]
 }

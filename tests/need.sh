@@ -31,11 +31,16 @@ packages_of() {
 	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 \
 		strace gnuplot-nox xkcdpass ;;
 	# tests/ports.sh: Debian's cross compilers (each with its target's
-	# libc) and qemu-user-static to run the ARM builds.  They conflict with
-	# gcc-multilib: nothing here builds with gcc -m32.
+	# libc) and qemu-user-static to run every build but i386's.  They
+	# conflict with gcc-multilib: nothing here builds with gcc -m32.
 	ports) echo gcc-i686-linux-gnu libc6-dev-i386-cross \
 		gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 		gcc-arm-linux-gnueabihf libc6-dev-armhf-cross \
+		gcc-arm-linux-gnueabi libc6-dev-armel-cross \
+		gcc-mipsel-linux-gnu libc6-dev-mipsel-cross \
+		gcc-mips64el-linux-gnuabi64 libc6-dev-mips64el-cross \
+		gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross \
+		gcc-riscv64-linux-gnu libc6-dev-riscv64-cross \
 		gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user-static ;;
 	# make vm-check-arm64: the arm64 guest, cross-built and run under TCG.
 	arm64vm) echo linux-source-6.1 gcc-aarch64-linux-gnu libc6-dev-arm64-cross \

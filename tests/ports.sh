@@ -7,11 +7,14 @@
 #                                   build/tap/port-PORT.tap
 #   tests/ports.sh --all [PORT...]  (make check-ports) every test file; TAP
 #                                   in build/tap/port-PORT-all.tap
-# PORT: i386, arm64, armhf, s390x (default: all four).  The files of the
-# code that differs between targets are the integer draws and ranges
-# (64x64-bit products without a 128-bit type), the encoders (no SIMD path
-# off x86; s390x's bytes big-endian), the number parsers, and the pump's
-# chunk and stream boundaries.
+# PORT: i386, arm64, armhf, armel, mipsel, mips64el, ppc64el, riscv64,
+# s390x (default: all nine).  The files of the code that differs between
+# targets are the integer draws and ranges (64x64-bit products without a
+# 128-bit type on the 32-bit ports), the encoders (no SIMD path off x86;
+# s390x's bytes big-endian), the number parsers, and the pump's chunk and
+# stream boundaries; what else differs is the C library's and the
+# kernel's numbers (MIPS has its own errno values, signals and open(2)
+# flags) and the float ABI (armel's soft float).
 # An i386 program runs natively on x86_64; the others run under
 # qemu-user, called by name (not through binfmt_misc, which CI may lack),
 # from a wrapper script build/port-PORT/getrandom that the tests take as
@@ -25,43 +28,10 @@
 # failed.
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
+. tests/ports.bash
 
 FILES=(draws.bats encoders.bats formats.bats tokens.bats numbers.bats
 	usage.bats combinations.bats streams.bats)
-
-# port_settings PORT: sets cc, machine (the ELF e_machine), class (1: 32-bit,
-# 2: 64-bit), auxv (an ERE for a line of the auxiliary vector that only
-# the port's programs have: AT_PLATFORM, or AT_HWCAP where qemu-user sets
-# no platform), emulator and sysroot.
-port_settings() {
-	emulator='' sysroot=''
-	case $1 in
-	i386) cc=i686-linux-gnu-gcc machine=3 class=1
-	      auxv='^AT_PLATFORM: +i[3-6]86$' ;;
-	arm64) cc=aarch64-linux-gnu-gcc machine=183 class=2
-	       auxv='^AT_PLATFORM: +aarch64$'
-	       emulator=qemu-aarch64-static sysroot=/usr/aarch64-linux-gnu ;;
-	armhf) cc=arm-linux-gnueabihf-gcc machine=40 class=1
-	       auxv='^AT_PLATFORM: +v[5-8]l$'
-	       emulator=qemu-arm-static sysroot=/usr/arm-linux-gnueabihf ;;
-	# Big-endian: the one port whose bytes lie the other way round.
-	s390x) cc=s390x-linux-gnu-gcc machine=22 class=2
-	       auxv='^AT_HWCAP: .*\<zarch\>'
-	       emulator=qemu-s390x-static sysroot=/usr/s390x-linux-gnu ;;
-	*) echo "tests/ports.sh: unknown port '$1' (i386, arm64, armhf, s390x)" >&2
-	   return 2 ;;
-	esac
-}
-
-# elf_is FILE CLASS MACHINE: FILE is an ELF file of that class and machine,
-# its e_machine read in the byte order its header names (EI_DATA).
-elf_is() {
-	local order=little
-	[ "$(od -An -tu1 -j5 -N1 "$1" | tr -d ' ')" != 2 ] || order=big
-	[ "$(head -c 4 "$1")" = $'\x7fELF' ] &&
-		[ "$(od -An -tu1 -j4 -N1 "$1" | tr -d ' ')" = "$2" ] &&
-		[ "$(od -An -tu2 --endian="$order" -j18 -N2 "$1" | tr -d ' ')" = "$3" ]
-}
 
 # build PORT DIR: builds DIR/cli/getrandom (static, what make install
 # installs) and DIR/build/getrandom (dynamic, the one tested) with the
@@ -73,10 +43,10 @@ build() {
 	cp -r Makefile cli "$dir/"
 	make -s -C "$dir" WERROR=1 CC="$cc" cli/getrandom build/getrandom || return 1
 	real=$PWD/$dir/build/getrandom
-	if ! elf_is "$real" "$class" "$machine" ||
-		! elf_is "$dir/cli/getrandom" "$class" "$machine"; then
+	if ! elf_is "$real" "$class" "$machine" "$flags" ||
+		! elf_is "$dir/cli/getrandom" "$class" "$machine" "$flags"; then
 		echo "tests/ports.sh: $dir: $cc did not build $1 programs" \
-			"(ELF class $class, machine $machine)" >&2
+			"(ELF class $class, machine $machine, flags $flags)" >&2
 		return 1
 	fi
 	if [ -z "$emulator" ]; then
@@ -131,7 +101,7 @@ if [ "${1:-}" = --all ]; then
 	mapfile -t FILES < <(cd tests && ls -- *.bats)
 fi
 ports=("$@")
-[ ${#ports[@]} -gt 0 ] || ports=(i386 arm64 armhf s390x)
+[ ${#ports[@]} -gt 0 ] || read -ra ports <<<"$ALL_PORTS"
 for port in "${ports[@]}"; do port_settings "$port" || exit 2; done
 
 tests/need.sh suite build ports

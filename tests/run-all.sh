@@ -7,11 +7,11 @@
 #    as errors; then the negative control on the baseline kernel;
 # 2. meanwhile, on the host: the other test files, once, on the build with
 #    AddressSanitizer and UBSan (the few tests that cannot run on it, such
-#    as valgrind's, on the plain build); then the i386, arm64, armhf and
-#    s390x builds (all but i386 under qemu-user) with the files of the code that
-#    differs between targets (tests/ports.sh; make check-ports runs every
-#    file there); then the fuzzers for a bounded time (FUZZ_SECONDS,
-#    default 30 each).
+#    as valgrind's, on the plain build); then the builds for every other
+#    Debian architecture (all but i386 under qemu-user) with the files of
+#    the code that differs between targets (tests/ports.sh; make
+#    check-ports runs every file there); then the fuzzers for a bounded
+#    time (FUZZ_SECONDS, default 30 each).
 # No file runs in both places: tests/places says which runs where, and why.
 # Each step leaves TAP in build/tap/; a failed step does not stop the others.
 set -eu
