@@ -8,8 +8,9 @@
 #   make check        the bats suite on this machine's kernel, on the dynamic
 #                     test build build/getrandom (LD_PRELOAD shims need it)
 #   make test         everything: host suites, fuzzing, the QEMU guests
-#   make check-ports  the whole bats suite on the i386, arm64, armhf and s390x
-#                     builds (Debian's cross compilers; qemu-user but for i386)
+#   make check-ports  the whole bats suite on every other Debian architecture's
+#                     build (tests/ports.bash; Debian's cross compilers,
+#                     qemu-user but for i386)
 #   make vm-check     the QEMU guests only; vm-check-loaded: three in a row
 #                     beside a kernel build
 #   make vm-check-arm64  the series on arm64: both kernels cross-built and
@@ -23,9 +24,9 @@
 #                     what install put, no directory
 #   make install-man2 also the section-2 page (not by default: it would
 #                     shadow the distribution's getrandom(2))
-#   make deb          the Debian package, in build/deb/; DEB_ARCH=arm64 (armhf,
-#                     i386, s390x): cross-built with Debian's cross compiler,
-#                     in build/deb-arm64/
+#   make deb          the Debian package, in build/deb/; DEB_ARCH=arm64 (or
+#                     another port): cross-built with Debian's cross
+#                     compiler, in build/deb-arm64/
 #   make test-debian13  the host suite on Debian 13, in a chroot (as root)
 #   make mostlyclean  remove what the builds, tests and guests made, but keep
 #                     the QEMU guests' kernel trees and objects (build/linux,

@@ -5,10 +5,11 @@
 # dpkg-buildpackage -us -uc -b, so the work tree stays as it was; the .deb
 # files, .buildinfo and .changes land in OUTDIR (default build/deb, in the
 # tree; a relative OUTDIR is taken from the caller's directory).  With
-# ARCH (arm64, armhf, i386, s390x), a cross build (-a ARCH) with Debian's cross
-# compiler for it.  The
-# copy holds the files git tracks and new ones it does not ignore, as they
-# are in the work tree; outside a git checkout, everything but build/.
+# ARCH (any port in tests/ports.bash: arm64, armel, armhf, i386, mips64el,
+# mipsel, ppc64el, riscv64, s390x), a cross build (-a ARCH) with Debian's
+# cross compiler for it.  The copy holds the files git tracks and new ones
+# it does not ignore, as they are in the work tree; outside a git checkout,
+# everything but build/.
 set -eu
 # OUTDIR is taken from where the script is called, the default from the top.
 out=${1:-}

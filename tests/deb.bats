@@ -5,9 +5,12 @@
 # with dpkg -i, works, and purges without a trace; an arm64 package,
 # cross-built, installs in a root of its own and passes the smoke test
 # under qemu-user; so does an s390x one, big-endian and plain static,
-# which lintian also finds clean.
-# Call: bats tests/deb.bats   (builds the package twice: about a minute)
+# and one for each other architecture debian/control names, which must
+# be amd64 and the ports tests/ports.sh tests; lintian finds each clean.
+# Call: bats tests/deb.bats   (builds the package twice and for every
+# port: about two minutes)
 load helpers
+load ports
 
 setup_file() {
 	TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)
@@ -261,6 +264,41 @@ cross_built() {
 	wrap=$(qemu_wrapped "$x" qemu-s390x-static)
 	run -0 smoke_on "$wrap"
 	[ "${lines[-1]}" = "smoke: ok" ] || fail_with "$output"
+}
+
+# control_architectures: debian/control's Architecture field, one a line.
+control_architectures() {
+	sed -n 's/^Architecture: //p' "$TOP/debian/control" | tr ' ' '\n'
+}
+
+@test "debian/control names amd64 and every port tests/ports.sh tests, nothing else" {
+	local want
+	want=$(printf '%s\n' amd64 $ALL_PORTS | sort)
+	run -0 control_architectures
+	[ "$(sort <<<"$output")" = "$want" ] ||
+		fail_with "debian/control: $(paste -s -d ' ' <<<"$output"); the ports: amd64 $ALL_PORTS"
+}
+
+@test "every other architecture debian/control names: a cross-built package, lintian-clean, of its machine and ABI, passes its smoke test" {
+	require lintian
+	local arch out deb bin wrap
+	# amd64 is the host's build; arm64 and s390x have tests of their own above.
+	for arch in $(control_architectures); do
+		case $arch in amd64 | arm64 | s390x) continue ;; esac
+		port_settings "$arch"
+		require "$cc" "no $arch cross compiler (tests/need.sh ports)"
+		[ -z "$emulator" ] || require "$emulator" "qemu-user-static not installed (tests/need.sh ports)"
+		out=$BATS_TEST_TMPDIR/$arch
+		cross_built "$out" "$arch"
+		dpkg-deb -x "$deb" "$out/x"
+		bin=$out/x/usr/bin/getrandom
+		elf_is "$bin" "$class" "$machine" "$flags" ||
+			fail_with "$arch: not an ELF of class $class, machine $machine, flags $flags"
+		wrap=$(qemu_wrapped "$out/x" "$emulator")
+		run -0 smoke_on "$wrap"
+		[ "${lines[-1]}" = "smoke: ok" ] || fail_with "$arch: $output"
+		rm -rf "$BATS_TEST_TMPDIR/wrap"
+	done
 }
 
 # resolved_completion: what bash-completion's on-demand loader finds for
