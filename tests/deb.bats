@@ -207,12 +207,18 @@ qemu_wrapped() {
 	echo "$BATS_TEST_TMPDIR/wrap"
 }
 
-# cross_built OUT ARCH: cross-builds the package for ARCH into OUT and sets
-# deb to it; it must say ARCH, name in Built-Using the glibc that
-# libc6-dev-ARCH-cross was built from (its libc.a is the one linked, not
-# the build machine's), and be lintian-clean.
+# cross_built OUT ARCH: cross-builds the package for ARCH into OUT (with
+# debian/build.sh) and checks it (cross_checked).
 cross_built() {
 	run -0 "$TOP/debian/build.sh" "$1" "$2"
+	cross_checked "$1" "$2"
+}
+
+# cross_checked OUT ARCH: sets deb to ARCH's package in OUT; it must say
+# ARCH, name in Built-Using the glibc that libc6-dev-ARCH-cross was built
+# from (its libc.a is the one linked, not the build machine's), and be
+# lintian-clean.
+cross_checked() {
 	deb=$1/getrandom_${VERSION}_$2.deb
 	[ "$(dpkg-deb -f "$deb" Architecture)" = "$2" ]
 	run -0 dpkg-query -W -f '${Built-Using}' "libc6-dev-$2-cross"
@@ -281,20 +287,23 @@ control_architectures() {
 
 @test "every other architecture debian/control names: a cross-built package, lintian-clean, of its machine and ABI, passes its smoke test" {
 	require lintian
-	local arch out deb bin wrap
+	local arch out x deb bin wrap
 	# amd64 is the host's build; arm64 and s390x have tests of their own above.
 	for arch in $(control_architectures); do
 		case $arch in amd64 | arm64 | s390x) continue ;; esac
 		port_settings "$arch"
 		require "$cc" "no $arch cross compiler (tests/need.sh ports)"
 		[ -z "$emulator" ] || require "$emulator" "qemu-user-static not installed (tests/need.sh ports)"
-		out=$BATS_TEST_TMPDIR/$arch
-		cross_built "$out" "$arch"
-		dpkg-deb -x "$deb" "$out/x"
-		bin=$out/x/usr/bin/getrandom
+		# As README.md gives it: make deb DEB_ARCH=ARCH.
+		run -0 make -s -C "$TOP" deb DEB_ARCH="$arch"
+		out=$TOP/build/deb-$arch
+		cross_checked "$out" "$arch"
+		x=$BATS_TEST_TMPDIR/$arch
+		dpkg-deb -x "$deb" "$x"
+		bin=$x/usr/bin/getrandom
 		elf_is "$bin" "$class" "$machine" "$flags" ||
 			fail_with "$arch: not an ELF of class $class, machine $machine, flags $flags"
-		wrap=$(qemu_wrapped "$out/x" "$emulator")
+		wrap=$(qemu_wrapped "$x" "$emulator")
 		run -0 smoke_on "$wrap"
 		[ "${lines[-1]}" = "smoke: ok" ] || fail_with "$arch: $output"
 		rm -rf "$BATS_TEST_TMPDIR/wrap"
