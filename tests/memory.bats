@@ -16,6 +16,7 @@ peak_kib() {
 @test "peak RSS stays under 8 MiB + 1 MiB a thread, at 16, 256 and 1024 threads" {
 	command time -f %M -o "$BATS_TEST_TMPDIR/rss" true 2>/dev/null ||
 		skip "no time(1) that takes -f %M (GNU time) installed"
+	require_native	# under qemu-user, the peak would be the emulator's
 	needs_plain_build "AddressSanitizer's shadow memory is not the program's"
 	local threads job kib
 	for threads in 16 256 1024; do
