@@ -20,6 +20,12 @@
 # it; the static one makes the same system calls).
 set -u
 
+# Its settings come from the kernel command line; /init passes no argument.
+if [ $# -ne 0 ]; then
+	echo "usage: /tests/guest/run.sh   (VM_VARIANT, VM_TESTS: from the kernel command line)" >&2
+	exit 2
+fi
+
 export GETRANDOM=/bin/getrandom
 # Per test, a net for a hang only: nothing in the suite is timed.
 export BATS_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-900}
