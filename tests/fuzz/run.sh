@@ -18,8 +18,8 @@ set -eu
 
 usage() { echo "usage: tests/fuzz/run.sh [SECONDS]   (a positive whole number, default 30)"; }
 
-# SECONDS > 0: libFuzzer takes -max_total_time=0 for no limit at all, and
-# a leading zero would be octal to the shell.  Checked before the build.
+# SECONDS > 0 in plain digits: libFuzzer takes -max_total_time=0 (or 00)
+# for no limit at all.  Checked before the build.
 [ $# -le 1 ] || { usage >&2; exit 2; }
 seconds=${1-30}
 case $seconds in
