@@ -21,10 +21,12 @@
 set -u
 
 # Its settings come from the kernel command line; /init passes no argument.
-if [ $# -ne 0 ]; then
-	echo "usage: /tests/guest/run.sh   (VM_VARIANT, VM_TESTS: from the kernel command line)" >&2
-	exit 2
-fi
+usage() { echo "usage: /tests/guest/run.sh   (VM_VARIANT, VM_TESTS: from the kernel command line)"; }
+case $#:${1:-} in
+0:) ;;
+1:-h | 1:--help) usage; exit 0 ;;
+*) usage >&2; exit 2 ;;
+esac
 
 export GETRANDOM=/bin/getrandom
 # Per test, a net for a hang only: nothing in the suite is timed.
