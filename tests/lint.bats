@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# The suite's own files: no test line that cannot fail.
+# The suite's own files: no test line that cannot fail; and the project's
+# scripts: each refuses arguments it does not take before doing anything.
 # Call: bats tests/lint.bats
 load helpers
 
