@@ -30,7 +30,7 @@ fi
 # shellcheck source=bench/contest.sh
 . bench/contest.sh
 
-bench_start
+bench_start "$@"
 
 # same_lines OURS THEIRS: both commands write N lines of the same length.
 same_lines() {

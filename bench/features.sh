@@ -29,7 +29,7 @@ fi
 # shellcheck source=bench/contest.sh
 . bench/contest.sh
 
-bench_start
+bench_start "$@"
 
 # same_count OURS THEIRS: both commands write the same number of lines.
 same_count() {

@@ -12,12 +12,19 @@ die() {
 	exit 1
 }
 
-# bench_start: checks ROUNDS and the binary $GR, installs nothing but
-# checks the bench packages, and makes the scratch directory $tmp, removed
-# on exit.
+# bench_start ARGS...: checks the script's arguments (each benchmark takes
+# one, ROUNDS, the script's default when absent) and the binary $GR,
+# installs nothing but checks the bench packages, and makes the scratch
+# directory $tmp, removed on exit.  Bad arguments are a usage error
+# (status 2) before anything runs; -h or --help prints the usage.
 bench_start() {
-	case $ROUNDS in
-	'' | *[!0-9]* | 0) die "ROUNDS must be a positive number, not '$ROUNDS'" ;;
+	local usage="usage: bench/${0##*/} [ROUNDS]   (a positive whole number; BENCH_QUICK=1: a quick check of the script)"
+	[ $# -le 1 ] || { echo "$usage" >&2; exit 2; }
+	# Plain digits: "08" is no number to the shell's arithmetic, "00" none
+	# at all.
+	case ${1-1} in
+	-h | --help) echo "$usage"; exit 0 ;;
+	'' | 0* | *[!0-9]*) echo "$usage" >&2; exit 2 ;;
 	esac
 	[ -x "$GR" ] || die "$GR not found: run 'make build/getrandom' first"
 	tests/need.sh bench || die "install the packages named above (make deps)"

@@ -42,7 +42,7 @@ trap 'echo "bench: stopped by a failure at line $LINENO" >&2' ERR
 
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
-bench_start
+bench_start "$@"
 # A text run lasts under a second, so a hiccup of the machine moves it more.
 TEXT_ROUNDS=$((2 * ROUNDS))
 # shellcheck source=bench/small.sh

@@ -27,7 +27,7 @@ INTEGERS=100000000
 
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
-bench_start
+bench_start "$@"
 
 # Each draw: a key, its options and its count (about 10^8 bytes of text).
 draws=(

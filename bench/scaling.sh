@@ -29,7 +29,7 @@ SIZE=$((1 << 30))
 
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
-bench_start
+bench_start "$@"
 
 # The contenders for k threads, one "KEY<TAB>DEST<TAB>CMD" line each.
 contenders() {

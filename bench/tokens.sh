@@ -40,7 +40,7 @@ BULK=$((16 * TOKENS))		# the same random bytes as one output
 
 # shellcheck source=bench/lib.sh
 . bench/lib.sh
-bench_start
+bench_start "$@"
 # shellcheck source=bench/tokens-report.bash
 . bench/tokens-report.bash
 

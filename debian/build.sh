@@ -11,6 +11,26 @@
 # it does not ignore, as they are in the work tree; outside a git checkout,
 # everything but build/.
 set -eu
+
+# The architectures the package is built for: debian/control's.
+architectures() { sed -n 's/^Architecture: //p' "$(dirname "$0")/control"; }
+usage() {
+	echo "usage: debian/build.sh [OUTDIR [ARCH]]"
+	echo "  ARCH: $(architectures)"
+}
+
+# Checked before anything is copied or built: OUTDIR is a directory, never
+# an option (./-NAME names one starting with "-"), and ARCH one that
+# debian/control names.
+case $#:${1:-} in 1:-h | 1:--help) usage; exit 0 ;; esac
+[ $# -le 2 ] || { usage >&2; exit 2; }
+case ${1:-} in -*) usage >&2; exit 2 ;; esac
+case ${2:-} in
+'') ;;
+*[!a-z0-9]*) usage >&2; exit 2 ;;
+*) case " $(architectures) " in *" $2 "*) ;; *) usage >&2; exit 2 ;; esac ;;
+esac
+
 # OUTDIR is taken from where the script is called, the default from the top.
 out=${1:-}
 case $out in

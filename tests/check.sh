@@ -7,6 +7,20 @@
 # GETRANDOM names the binary under test (default: build/getrandom, the
 # dynamic build that `make check` makes).
 set -eu -o pipefail
+
+usage() { echo "usage: tests/check.sh [NAME [host]]"; }
+
+# NAME becomes build/tap/NAME.tap: a plain file name word, never an option
+# (`--help` once ran the whole suite into build/tap/--help.tap) nor a
+# path; the only word after it is "host".  Checked before anything runs.
+valid_args() {
+	[ $# -le 2 ] || return 1
+	[ $# -ge 1 ] || return 0
+	[[ $1 =~ ^[A-Za-z0-9_][A-Za-z0-9_.-]*$ ]] || return 1
+	[ $# -eq 1 ] || [ "$2" = host ]
+}
+case $#:${1:-} in 1:-h | 1:--help) usage; exit 0 ;; esac
+valid_args "$@" || { usage >&2; exit 2; }
 cd "$(dirname "$0")/.."
 
 tests/need.sh suite

@@ -6,6 +6,14 @@
 # start afresh.  MIRROR names the archive (default: the Debian mirror this
 # machine's apt uses).  The TAP is shown and kept in build/tap/debian13.tap.
 set -eu -o pipefail
+
+usage() { echo "usage: tests/debian13.sh   (as root; MIRROR: the Debian archive)"; }
+# No argument: refused before the root check, debootstrap and the mounts.
+case $#:${1:-} in
+0:) ;;
+1:-h | 1:--help) usage; exit 0 ;;
+*) usage >&2; exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 top=$PWD
 

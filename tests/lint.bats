@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# The suite's own files: no test line that cannot fail.
+# The suite's own files: no test line that cannot fail; and the project's
+# scripts: each refuses arguments it does not take before doing anything.
 # Call: bats tests/lint.bats
 load helpers
 
@@ -52,4 +53,137 @@ BARE_BANG=$BATS_TEST_DIRNAME/tools/bare-bang.sh
 	DPKG_STATE=triggers-awaited PATH=$bin:$PATH run -0 "$TESTS/need.sh" ports
 	DPKG_STATE=half-configured PATH=$bin:$PATH run -1 --separate-stderr "$TESTS/need.sh" ports
 	[[ $stderr == *"missing packages: gcc-aarch64-linux-gnu gcc-arm-linux-gnueabi gcc-arm-linux-gnueabihf "* ]]
+}
+
+# The project's scripts, and how each is called.
+SCRIPT_DIRS=(tests vm bench debian)
+
+# scripts_run TOP: the scripts under TOP meant to be run, one path a line:
+# every executable *.sh in SCRIPT_DIRS.  (A script only sourced is not
+# executable, and says so: see the test after the next.)
+scripts_run() {
+	(cd "$1" && find "${SCRIPT_DIRS[@]}" -name '*.sh' -type f -perm -u+x | sort)
+}
+
+# tree_copy DIR: a copy of the repository in DIR, without build/, for the
+# scripts to run in: whatever they write lands there, out of the way of
+# anything else running in the tree, and a snapshot shows it.
+tree_copy() {
+	mkdir "$1"
+	tar -C "$TESTS/.." --exclude=./build --exclude=./.git -cf - . | tar -C "$1" -xf -
+}
+
+# snapshot DIR: every path under DIR with its size and time, directories'
+# included (a file made and removed again changes its directory's time).
+snapshot() {
+	find "$1" -printf '%P %s %T@\n' | sort
+}
+
+# refused DIR [NAME=VALUE...] SCRIPT ARGS...: the call is a usage error,
+# run in DIR under `timeout 60` (without its check, a script would start
+# its work: the timeout bounds it): status 2, a usage line first on
+# standard error, nothing on standard output, no file made, changed or
+# removed under DIR.
+refused() {
+	local dir=$1 vars=() script before after
+	shift
+	while [[ $1 == *=* ]]; do vars+=("$1"); shift; done
+	script=$1
+	shift
+	before=$(snapshot "$dir")
+	run --separate-stderr env -C "$dir" "${vars[@]}" timeout 60 "$dir/$script" "$@"
+	after=$(snapshot "$dir")
+	set -- "$script" "$@"	# the call, as the messages name it
+	[ "$status" -eq 2 ] || fail_with "${vars[*]} $*: status $status, not 2: $stderr"
+	[[ $stderr == usage:* ]] || fail_with "${vars[*]} $*: no usage line first: $stderr"
+	[ -z "$output" ] || fail_with "${vars[*]} $*: wrote on standard output: $output"
+	[ "$before" = "$after" ] ||
+		fail_with "${vars[*]} $*: changed the tree: $(diff <(echo "$before") <(echo "$after"))"
+}
+
+@test "lint: every script refuses an option it does not take: usage, status 2, nothing written" {
+	local copy=$BATS_TEST_TMPDIR/tree script
+	tree_copy "$copy"
+	mapfile -t scripts < <(scripts_run "$copy")
+	# The search finds them all: tests/check.sh, vm/run.sh, bench/run.sh...
+	[ "${#scripts[@]}" -ge 25 ] || fail_with "only ${scripts[*]}"
+	for script in "${scripts[@]}"; do
+		refused "$copy" "$script" --no-such-option
+	done
+}
+
+@test "lint: every script prints its usage for -h and --help, status 0, nothing written" {
+	local copy=$BATS_TEST_TMPDIR/tree script option before
+	tree_copy "$copy"
+	mapfile -t scripts < <(scripts_run "$copy")
+	for script in "${scripts[@]}"; do
+		for option in -h --help; do
+			before=$(snapshot "$copy")
+			run --separate-stderr env -C "$copy" timeout 60 "$copy/$script" "$option"
+			[ "$status" -eq 0 ] || fail_with "$script $option: status $status: $stderr"
+			[[ $output == "usage: "* ]] || fail_with "$script $option: $output"
+			[ -z "$stderr" ] || fail_with "$script $option: $stderr"
+			[ "$before" = "$(snapshot "$copy")" ] || fail_with "$script $option: changed the tree"
+		done
+	done
+}
+
+@test "lint: a *.sh that is not executable says it is sourced, so none escapes the checks above" {
+	local f unmarked=()
+	while IFS= read -r f; do
+		head -n 10 "$f" | grep -qi 'sourced' || unmarked+=("$f")
+	done < <(cd "$TESTS/.." && find "${SCRIPT_DIRS[@]}" -name '*.sh' -type f ! -perm -u+x)
+	[ ${#unmarked[@]} -eq 0 ] || fail_with "neither executable nor sourced: ${unmarked[*]}"
+}
+
+@test "lint: scripts refuse a bad count or form of arguments before any work" {
+	local copy=$BATS_TEST_TMPDIR/tree call
+	tree_copy "$copy"
+	# One call a line: [NAME=VALUE...] SCRIPT ARGS...
+	while read -ra call; do
+		refused "$copy" "${call[@]}"
+	done <<-'CALLS'
+	tests/check.sh -x
+	tests/check.sh a/b
+	tests/check.sh .hidden
+	tests/check.sh name guest
+	tests/check.sh name host more
+	tests/run-all.sh anything
+	FUZZ_SECONDS=0 tests/run-all.sh
+	FUZZ_SECONDS=x tests/run-all.sh
+	tests/fuzz/run.sh 0
+	tests/fuzz/run.sh 00
+	tests/fuzz/run.sh 08
+	tests/fuzz/run.sh 1x
+	tests/fuzz/run.sh 5 5
+	tests/summary.sh
+	tests/summary.sh a.tap -x
+	tests/placed.sh
+	tests/placed.sh host more
+	tests/need.sh
+	tests/need.sh --install
+	tests/need.sh build nostep
+	tests/ports.sh nosuchport
+	tests/ports.sh arm64 --all
+	tests/tools/bare-bang.sh
+	vm/loaded-check.sh 0
+	vm/loaded-check.sh 00
+	vm/loaded-check.sh 1 1
+	vm/run.sh
+	vm/run.sh nosuchvariant
+	vm/run.sh patched nosuchmode
+	vm/run.sh patched shell more
+	vm/arm64/run.sh patched -x
+	vm/arm64/run.sh patched image more
+	vm/build-kernel.sh patched nosuchvariant
+	bench/run.sh 0
+	bench/scaling.sh 08
+	bench/scaling-work.sh 1.5
+	bench/tokens.sh -1
+	bench/draws.sh 3 3
+	bench/features.sh x
+	debian/build.sh out nosucharch
+	debian/build.sh out all
+	debian/build.sh out arm64 more
+	CALLS
 }

@@ -10,7 +10,12 @@
 # installs it instead of failing halfway.
 set -eu
 
-# The packages of step $1, one a line.
+usage() {
+	echo "usage: tests/need.sh [--install | --list] STEP..."
+	echo "  STEP: build, suite, tools, fuzz, vm, bench, ports, deb, debian13, arm64vm, or all"
+}
+
+# The packages of step $1, one a line; fails, silent, on an unknown step.
 packages_of() {
 	case $1 in
 	# xkcdpass: its copy of the EFF long word list is compiled into --words.
@@ -49,19 +54,24 @@ packages_of() {
 	deb) echo build-essential debhelper dpkg-dev fakeroot ;;
 	debian13) echo debootstrap debian-archive-keyring git ;;
 	all) for step in build suite tools fuzz vm bench ports deb debian13 arm64vm; do packages_of "$step"; done ;;
-	*) echo "tests/need.sh: unknown step '$1' (build, suite, tools, fuzz, vm, bench, ports, deb, debian13, arm64vm, all)" >&2
-	   return 1 ;;
+	*) return 1 ;;
 	esac
 }
 
 mode=check
-case ${1:-} in
---list | --install) mode=${1#--}; shift ;;
+case $#:${1:-} in
+1:-h | 1:--help) usage; exit 0 ;;
+*:--list | *:--install) mode=${1#--}; shift ;;
 esac
-[ $# -gt 0 ] || { echo "usage: tests/need.sh [--install | --list] STEP..." >&2; exit 2; }
+[ $# -gt 0 ] || { usage >&2; exit 2; }
+# Every step is known before anything is checked or installed.
 wanted=()
 for step in "$@"; do
-	names=$(packages_of "$step") || exit 2
+	names=$(packages_of "$step") || {
+		usage >&2
+		echo "tests/need.sh: unknown step '$step'" >&2
+		exit 2
+	}
 	read -ra list <<<"${names//$'\n'/ }"
 	wanted+=("${list[@]}")
 done

@@ -7,9 +7,11 @@
 set -eu
 cd "$(dirname "$0")"
 
-case ${1:-} in
-guest | host) ;;
-*) echo "usage: tests/placed.sh guest|host" >&2; exit 2 ;;
+usage() { echo "usage: tests/placed.sh guest|host"; }
+case $#:${1:-} in
+1:guest | 1:host) ;;
+1:-h | 1:--help) usage; exit 0 ;;
+*) usage >&2; exit 2 ;;
 esac
 listed=$(awk '!/^#/ && NF { print $1 }' places | sort)
 present=$(printf '%s\n' *.bats | sort)

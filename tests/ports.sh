@@ -94,6 +94,12 @@ run_port() {
 	echo "# port $name: built in $((built - start)) s, tested in $((tested - built)) s" | tee -a "$tap"
 }
 
+usage() {
+	echo "usage: tests/ports.sh [--all] [PORT...]"
+	echo "  PORT: $ALL_PORTS"
+}
+
+case $#:${1:-} in 1:-h | 1:--help) usage; exit 0 ;; esac
 suffix=''
 if [ "${1:-}" = --all ]; then
 	shift
@@ -102,7 +108,13 @@ if [ "${1:-}" = --all ]; then
 fi
 ports=("$@")
 [ ${#ports[@]} -gt 0 ] || read -ra ports <<<"$ALL_PORTS"
-for port in "${ports[@]}"; do port_settings "$port" || exit 2; done
+# Every port is known before any package check or build.
+for port in "${ports[@]}"; do
+	case " $ALL_PORTS " in
+	*" $port "*) ;;
+	*) usage >&2; echo "tests/ports.sh: unknown port '$port'" >&2; exit 2 ;;
+	esac
+done
 
 tests/need.sh suite build ports
 # What some files read from the tree, made by the host's compiler: the

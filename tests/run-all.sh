@@ -15,6 +15,20 @@
 # No file runs in both places: tests/places says which runs where, and why.
 # Each step leaves TAP in build/tap/; a failed step does not stop the others.
 set -eu
+
+usage() { echo "usage: tests/run-all.sh   (FUZZ_SECONDS: seconds per fuzz run)"; }
+
+# It takes no argument: one it ignored would still start twenty minutes of
+# work.  FUZZ_SECONDS is checked here, not by tests/fuzz/run.sh once
+# everything else has run.
+case $#:${1:-} in 1:-h | 1:--help) usage; exit 0 ;; esac
+[ $# -eq 0 ] || { usage >&2; exit 2; }
+case ${FUZZ_SECONDS:-30} in
+'' | 0* | *[!0-9]*)
+	usage >&2
+	echo "tests/run-all.sh: FUZZ_SECONDS must be a positive whole number, not '$FUZZ_SECONDS'" >&2
+	exit 2 ;;
+esac
 cd "$(dirname "$0")/.."
 
 status=0

@@ -5,6 +5,16 @@
 # total as "N passed, N failed, N skipped"; exits 1 if anything failed.
 set -eu
 
+usage() { echo "usage: tests/summary.sh FILE.tap..."; }
+
+# At least one file, and no option: a name starting with "-" is a mistake
+# (a file of that name can be given as ./-NAME).
+case $#:${1:-} in 1:-h | 1:--help) usage; exit 0 ;; esac
+[ $# -gt 0 ] || { usage >&2; exit 2; }
+for file in "$@"; do
+	case $file in -*) usage >&2; exit 2 ;; esac
+done
+
 # count FILE: prints "passed failed skipped". Tests that the plan line
 # ("1..N") promised but that never reported count as failed: a run killed
 # halfway must not look shorter and green.

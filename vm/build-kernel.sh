@@ -30,6 +30,8 @@
 # series and the same worktree; the default, x86_64, is what the above says.
 set -eu
 
+usage() { echo "usage: vm/build-kernel.sh [patched|baseline]...   (default: both)"; }
+
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
 TREE=$BUILD/linux
@@ -125,9 +127,10 @@ build_variant() {
 variants=("$@")
 [ ${#variants[@]} -gt 0 ] || variants=(patched baseline)
 for VARIANT in "${variants[@]}"; do
-	case $VARIANT in
-	patched | baseline) ;;
-	*) die "usage: vm/build-kernel.sh [patched|baseline]...   (default: both)" ;;
+	case $#:$VARIANT in
+	*:patched | *:baseline) ;;
+	1:-h | 1:--help) usage; exit 0 ;;
+	*) usage >&2; exit 2 ;;
 	esac
 done
 # arm64 has its own list: its cross compiler and QEMU, without the x86

@@ -6,6 +6,14 @@
 # Call: vm/check.sh   (what `make vm-check` runs); exit status 0 when all passed.
 set -eu
 
+# It takes no argument: one given is refused before anything is built.
+usage() { echo "usage: vm/check.sh"; }
+case $#:${1:-} in
+0:) ;;
+1:-h | 1:--help) usage; exit 0 ;;
+*) usage >&2; exit 2 ;;
+esac
+
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
 TAP=$BUILD/tap

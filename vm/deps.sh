@@ -4,5 +4,13 @@
 # Call: vm/deps.sh   (as root; otherwise it names the packages to install)
 set -eu
 
+# It takes no argument: one given is refused before anything is built.
+usage() { echo "usage: vm/deps.sh"; }
+case $#:${1:-} in
+0:) ;;
+1:-h | 1:--help) usage; exit 0 ;;
+*) usage >&2; exit 2 ;;
+esac
+
 # tests/need.sh holds the lists and does the checking and installing.
 exec "$(dirname "$0")/../tests/need.sh" vm suite tools

@@ -10,11 +10,20 @@ set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
-RUNS=${1:-3}
+
+usage() { echo "usage: vm/loaded-check.sh [RUNS]   (a positive whole number, default 3)"; }
+
+# RUNS > 0 in plain digits ("00" would run nothing and pass), checked
+# before the load starts.
+[ $# -le 1 ] || { usage >&2; exit 2; }
+RUNS=${1-3}
+case $RUNS in
+-h | --help) usage; exit 0 ;;
+'' | 0* | *[!0-9]*) usage >&2; exit 2 ;;
+esac
 
 die() { echo "vm/loaded-check.sh: $*" >&2; exit 1; }
 
-case $RUNS in '' | *[!0-9]* | 0) die "RUNS must be a positive number, not '$RUNS'" ;; esac
 [ -d "$BUILD/linux" ] || die "build/linux missing: run vm/build-kernel.sh first"
 
 # Builds a kernel over and over until killed.

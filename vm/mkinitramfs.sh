@@ -10,6 +10,14 @@
 # GETRANDOM_STATIC=path uses that binary instead of building cli/getrandom.
 set -eu
 
+# It takes no argument: one given is refused before anything is built.
+usage() { echo "usage: vm/mkinitramfs.sh   (GETRANDOM_STATIC: the binary to use)"; }
+case $#:${1:-} in
+0:) ;;
+1:-h | 1:--help) usage; exit 0 ;;
+*) usage >&2; exit 2 ;;
+esac
+
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
 STAGE=$BUILD/initramfs

@@ -29,8 +29,13 @@ CONSOLE=$BUILD/console-$VARIANT.log
 
 die() { echo "vm/run.sh: $*" >&2; exit 1; }
 
-case "$VARIANT" in patched | baseline) ;; *) die "usage: vm/run.sh patched|baseline [shell]" ;; esac
-case "$MODE" in run | shell) ;; *) die "usage: vm/run.sh patched|baseline [shell]" ;; esac
+usage() { echo "usage: vm/run.sh patched|baseline [shell]"; }
+case $#:$VARIANT in 1:-h | 1:--help) usage; exit 0 ;; esac
+# ("run", the default, may be named too.)
+case $#:$VARIANT:$MODE in
+[12]:patched:run | [12]:patched:shell | [12]:baseline:run | [12]:baseline:shell) ;;
+*) usage >&2; exit 2 ;;
+esac
 [ -f "$KERNEL" ] || die "$KERNEL missing: run vm/build-kernel.sh $VARIANT"
 [ -f "$INITRD" ] || die "$INITRD missing: run vm/mkinitramfs.sh"
 

@@ -16,7 +16,16 @@
 # shellcheck disable=SC2317 # each_run calls functions shellcheck cannot see
 set -eu
 
-seconds=${1:-30}
+usage() { echo "usage: tests/fuzz/run.sh [SECONDS]   (a positive whole number, default 30)"; }
+
+# SECONDS > 0 in plain digits: libFuzzer takes -max_total_time=0 (or 00)
+# for no limit at all.  Checked before the build.
+[ $# -le 1 ] || { usage >&2; exit 2; }
+seconds=${1-30}
+case $seconds in
+-h | --help) usage; exit 0 ;;
+'' | 0* | *[!0-9]*) usage >&2; exit 2 ;;
+esac
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 out=$top/build/fuzz
@@ -31,9 +40,6 @@ die() {
 	exit 1
 }
 
-case $seconds in
-'' | *[!0-9]*) die "SECONDS must be a whole number, not '$seconds'" ;;
-esac
 [ "$CLANG" != clang ] || "$top/tests/need.sh" fuzz >&2 || exit 1
 command -v "$CLANG" >/dev/null || die "$CLANG not found"
 mkdir -p "$out"

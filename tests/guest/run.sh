@@ -20,6 +20,14 @@
 # it; the static one makes the same system calls).
 set -u
 
+# Its settings come from the kernel command line; /init passes no argument.
+usage() { echo "usage: /tests/guest/run.sh   (VM_VARIANT, VM_TESTS: from the kernel command line)"; }
+case $#:${1:-} in
+0:) ;;
+1:-h | 1:--help) usage; exit 0 ;;
+*) usage >&2; exit 2 ;;
+esac
+
 export GETRANDOM=/bin/getrandom
 # Per test, a net for a hang only: nothing in the suite is timed.
 export BATS_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-900}

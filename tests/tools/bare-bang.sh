@@ -11,7 +11,15 @@
 #   tests/tools/bare-bang.sh FILE...
 # Prints FILE:LINE: TEXT for each offending line; exits 1 if there is one.
 set -eu
-[ $# -gt 0 ] || { echo "usage: tests/tools/bare-bang.sh FILE..." >&2; exit 2; }
+
+usage() { echo "usage: tests/tools/bare-bang.sh FILE..."; }
+# Files only: a name starting with "-" is an option awk would take as its
+# own (a file of that name can be given as ./-NAME).
+case $#:${1:-} in 1:-h | 1:--help) usage; exit 0 ;; esac
+[ $# -gt 0 ] || { usage >&2; exit 2; }
+for file in "$@"; do
+	case $file in -*) usage >&2; exit 2 ;; esac
+done
 
 awk '
 function flush() {

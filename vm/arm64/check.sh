@@ -8,6 +8,14 @@
 # Call: vm/arm64/check.sh
 set -u
 
+# It takes no argument: one given is refused before anything is built.
+usage() { echo "usage: vm/arm64/check.sh"; }
+case $#:${1:-} in
+0:) ;;
+1:-h | 1:--help) usage; exit 0 ;;
+*) usage >&2; exit 2 ;;
+esac
+
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 n=0
 failed=0

@@ -10,6 +10,14 @@
 # Call: vm/arm64/mkinitramfs.sh   (after VM_ARCH=arm64 vm/build-kernel.sh)
 set -eu
 
+# It takes no argument: one given is refused before anything is built.
+usage() { echo "usage: vm/arm64/mkinitramfs.sh"; }
+case $#:${1:-} in
+0:) ;;
+1:-h | 1:--help) usage; exit 0 ;;
+*) usage >&2; exit 2 ;;
+esac
+
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=$ROOT/build
 OUT=$BUILD/arm64

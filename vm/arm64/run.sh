@@ -24,7 +24,15 @@ CONSOLE=$BUILD/arm64/console-$VARIANT.log
 
 die() { echo "vm/arm64/run.sh: $*" >&2; exit 1; }
 
-case "$VARIANT" in patched | baseline) ;; *) die "usage: vm/arm64/run.sh patched|baseline [IMAGE]" ;; esac
+usage() { echo "usage: vm/arm64/run.sh patched|baseline [IMAGE]"; }
+case $#:$VARIANT in 1:-h | 1:--help) usage; exit 0 ;; esac
+# IMAGE is a file: one starting with "-" is a mistyped option (./-NAME
+# names such a file).
+case $#:$VARIANT:${2:-} in
+[12]:patched:-* | [12]:baseline:-*) usage >&2; exit 2 ;;
+[12]:patched:* | [12]:baseline:*) ;;
+*) usage >&2; exit 2 ;;
+esac
 [ -f "$KERNEL" ] || die "$KERNEL missing: run VM_ARCH=arm64 vm/build-kernel.sh $VARIANT"
 [ -f "$INITRD" ] || die "$INITRD missing: run vm/arm64/mkinitramfs.sh"
 
