@@ -5,7 +5,9 @@
 # Call: cli/wordlist.sh LIST OUTPUT   (make does: EFF_WORDLIST names LIST)
 set -eu
 
-[ $# -eq 2 ] || { echo "usage: cli/wordlist.sh LIST OUTPUT" >&2; exit 2; }
+usage() { echo "usage: cli/wordlist.sh LIST OUTPUT"; }
+case $#:${1:-} in 1:-h | 1:--help) usage; exit 0 ;; esac
+[ $# -eq 2 ] || { usage >&2; exit 2; }
 list=$1 out=$2
 [ -r "$list" ] || {
 	echo "cli/wordlist.sh: cannot read the EFF long word list $list (Debian: apt-get install xkcdpass, or make EFF_WORDLIST=FILE)" >&2

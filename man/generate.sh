@@ -7,6 +7,13 @@
 # inputs, so that regenerating an unchanged page gives the same file.
 set -eu
 
+usage() { echo "usage: man/generate.sh [OUTPUT]   (default: man/getrandom.1)"; }
+
+# One OUTPUT at most, never an option: "--help" would be a file name.
+case $#:${1:-} in 1:-h | 1:--help) usage; exit 0 ;; esac
+[ $# -le 1 ] || { usage >&2; exit 2; }
+case ${1:-} in -*) usage >&2; exit 2 ;; esac
+
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$top/man/getrandom.1}
 bin=${GETRANDOM:-$top/cli/getrandom}

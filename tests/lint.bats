@@ -56,7 +56,7 @@ BARE_BANG=$BATS_TEST_DIRNAME/tools/bare-bang.sh
 }
 
 # The project's scripts, and how each is called.
-SCRIPT_DIRS=(tests vm bench debian)
+SCRIPT_DIRS=(tests vm bench debian man cli)
 
 # scripts_run TOP: the scripts under TOP meant to be run, one path a line:
 # every executable *.sh in SCRIPT_DIRS.  (A script only sourced is not
@@ -185,5 +185,9 @@ refused() {
 	debian/build.sh out nosucharch
 	debian/build.sh out all
 	debian/build.sh out arm64 more
+	man/generate.sh -x
+	man/generate.sh out more
+	cli/wordlist.sh list
+	cli/wordlist.sh list out more
 	CALLS
 }
