@@ -2,9 +2,11 @@
 # The manual: man/getrandom.1 is help2man's output, committed, and must be
 # what man/generate.sh makes from the current --help and getrandom.h2m;
 # mandoc and groff must find nothing wrong in it or in getrandom(2), whose
-# example must build and work, and which documents the system call alone.
+# example must build and work, which documents the system call alone, and
+# whose syscall numbers are those of each Debian architecture's C library.
 # Call: bats tests/man.bats (GETRANDOM=path to test another binary)
 load helpers
+load ports
 
 MAN=$BATS_TEST_DIRNAME/../man
 
@@ -209,6 +211,38 @@ help_statuses() {
 
 @test "getrandom(2) speaks of the system call, not of a patch series" {
 	run ! grep -inE 'series|patch' "$MAN/getrandom.2"
+}
+
+# syscall_number CC: SYS_getrandom as CC's C library defines it, evaluated
+# (MIPS defines it as its ABI's base plus an offset).
+syscall_number() {
+	local expr
+	expr=$(printf '#include <sys/syscall.h>\nSYS_getrandom\n' | "$1" -E -P -x c - | tail -n 1)
+	[[ $expr =~ ^[0-9\ +()]+$ ]] || { echo "$1: SYS_getrandom is '$expr'" >&2; return 1; }
+	echo $((expr))
+}
+
+@test "getrandom(2) gives SYS_getrandom's number as each Debian architecture's C library has it" {
+	local text port phrase number
+	text=$(tr '\n' ' ' <"$MAN/getrandom.2")
+	for port in amd64 $ALL_PORTS; do
+		case $port in
+		amd64) cc=gcc phrase=x86_64 ;;
+		i386) phrase=i386 ;;
+		armhf | armel) phrase="32-bit arm" ;;
+		mipsel) phrase="mips o32" ;;
+		mips64el) phrase="mips n64" ;;
+		ppc64el) phrase=powerpc ;;
+		s390x) phrase=s390 ;;
+		arm64 | riscv64) phrase="the architectures that use the generic table" ;;
+		*) fail_with "no phrase of getrandom(2) for the port $port" ;;
+		esac
+		[ "$port" = amd64 ] || port_settings "$port"
+		require "$cc" "no $port cross compiler (tests/need.sh ports)"
+		number=$(syscall_number "$cc")
+		[[ $text == *" $number on $phrase"[\ ,\(]* ]] ||
+			fail_with "$port: SYS_getrandom is $number; getrandom(2) has no '$number on $phrase'"
+	done
 }
 
 @test "getrandom(2) has a LIBRARY section" {
