@@ -84,10 +84,18 @@ int fill_random(unsigned char *buf, size_t len, unsigned int flags)
 
 static volatile sig_atomic_t timer_expired;
 
-static void on_timer(int signo)
+/*
+ * Only the timer's own expiry (SI_TIMER) ends the wait: the same signal
+ * sent by kill(1) or left pending by the parent is not the deadline, and
+ * taking it for one would end the wait early, claiming "timed out after"
+ * a time that had not passed.  It is dropped, and the wait goes on.
+ */
+static void on_timer(int signo, siginfo_t *info, void *context)
 {
 	(void)signo;
-	timer_expired = 1;
+	(void)context;
+	if (info->si_code == SI_TIMER)
+		timer_expired = 1;
 }
 
 /*
@@ -163,7 +171,9 @@ static void restore_signal(const struct sigaction *old, const sigset_t *saved)
  */
 static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 {
-	struct sigaction action = { .sa_handler = on_timer }, old;
+	struct sigaction action = {
+		.sa_sigaction = on_timer, .sa_flags = SA_SIGINFO,
+	}, old;
 	struct sigevent event = {
 		.sigev_notify = SIGEV_SIGNAL,
 		.sigev_signo = timer_signal(),
@@ -184,9 +194,8 @@ static int wait_with_timer(unsigned int flags, const struct timespec *timeout)
 	 * A parent may leave every signal blocked; the timer would then never
 	 * cut the wait short.  Unblocked only with the handler in place: a
 	 * signal that was already pending is taken by it rather than by the
-	 * default action, which would kill the process.  Its mark is
-	 * harmless: only an interrupted wait reads it, and only the timer
-	 * interrupts one.
+	 * default action, which would kill the process, and it does not end
+	 * the wait: it is not the timer's (on_timer).
 	 */
 	if (sigprocmask(SIG_UNBLOCK, &set, &saved) == -1) {
 		warn("cannot set up the timer for --timeout");

@@ -177,7 +177,11 @@ static int place_file(struct keyfile_out *file)
 		return link_unnamed(file->fd, file->path);
 	if (file->force) {
 		/* What stood there may have changed since it was checked. */
-		if (what_exists(file->path) == EXISTING_OTHER) {
+		enum existing now = what_exists(file->path);
+
+		if (now == EXISTING_UNKNOWN)
+			return -1;	/* statfs(2)'s errno */
+		if (now == EXISTING_OTHER) {
 			errno = EEXIST;
 			return -1;
 		}

@@ -23,14 +23,19 @@
 /* The longest chain of links followed, as the kernel's MAXSYMLINKS. */
 #define MAX_LINKS 40
 
-/* path lies in a directory of /proc, where links are file descriptors. */
-static bool in_proc(const char *path)
+/*
+ * path lies in a directory of /proc, where links are file descriptors:
+ * 1 or 0, or -1 (errno) when statfs(2) cannot tell.
+ */
+static int in_proc(const char *path)
 {
 	char dir[PATH_MAX];
 	struct statfs fs;
 
 	directory_of(path, dir, sizeof(dir));
-	return statfs(dir, &fs) == -1 || fs.f_type == PROC_SUPER_MAGIC;
+	if (statfs(dir, &fs) == -1)
+		return -1;
+	return fs.f_type == PROC_SUPER_MAGIC;
 }
 
 /* Replaces the link at path by the path its text names: "dir/text" or "/text". */
@@ -59,10 +64,15 @@ enum existing what_exists(const char *path)
 
 	snprintf(at, sizeof(at), "%s", path);
 	for (int links = 0; links <= MAX_LINKS; links++) {
+		int proc;
+
 		/* Nothing there: creating FILE will say why, if it cannot. */
 		if (lstat(at, &st) == -1)
 			return links == 0 ? EXISTING_NONE : EXISTING_OTHER;
-		if (in_proc(at))
+		proc = in_proc(at);
+		if (proc == -1)
+			return EXISTING_UNKNOWN;
+		if (proc)
 			return EXISTING_OTHER;
 		if (!S_ISLNK(st.st_mode))
 			return S_ISREG(st.st_mode) ? EXISTING_REGULAR :
@@ -116,6 +126,13 @@ void xcheck_replaceable(const char *path, bool force)
 		break;
 	case EXISTING_OTHER:
 		say_not_regular(path);
+		break;
+	case EXISTING_UNKNOWN:
+		/* Something is there: without --force that is enough to refuse. */
+		if (force)
+			warn("cannot replace %s", quote(path));
+		else
+			say_exists(path);
 		break;
 	}
 	exit(EXIT_FAIL);

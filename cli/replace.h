@@ -11,9 +11,13 @@
  * (a directory, device, FIFO or socket, a link to one of those or to
  * nothing, or a chain that passes through /proc, such as /dev/stdout or
  * /dev/fd/1: the file descriptor of whoever looks, which may well be a
- * regular file, but not a key file to replace).
+ * regular file, but not a key file to replace), or EXISTING_UNKNOWN
+ * (statfs(2) failed, errno set: whether the path passes through /proc
+ * cannot be told).
  */
-enum existing { EXISTING_NONE, EXISTING_REGULAR, EXISTING_OTHER };
+enum existing {
+	EXISTING_NONE, EXISTING_REGULAR, EXISTING_OTHER, EXISTING_UNKNOWN,
+};
 
 enum existing what_exists(const char *path);
 /* Exits, status 1, when FILE exists and may not be replaced. */

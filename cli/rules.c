@@ -9,6 +9,7 @@
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "charset.h"
 #include "options.h"
@@ -24,6 +25,7 @@ enum fact {
 	FACT_WRAPPING,		/* --wrap with a width other than 0 */
 	FACT_UUID7,		/* --uuid=7 */
 	FACT_OWNER_GROUP,	/* --owner sets the group too */
+	FACT_LINES_SEPARATOR,	/* --separator holds a newline */
 };
 
 /* A side of a rule: any of these options, any of these classes, or a fact. */
@@ -95,6 +97,9 @@ static bool fact_holds(const struct options *opts, enum fact fact)
 		       opts->draw.uuid_version == 7;
 	case FACT_OWNER_GROUP:
 		return opts->owner_sets_group;
+	case FACT_LINES_SEPARATOR:
+		return opts->draw.separator != NULL &&
+		       strchr(opts->draw.separator, '\n') != NULL;
 	}
 	return false;
 }
@@ -106,6 +111,7 @@ static const char *const fact_names[] = {
 	[FACT_WRAPPING] = "--wrap",
 	[FACT_UUID7] = "--uuid=7",
 	[FACT_OWNER_GROUP] = "--owner",
+	[FACT_LINES_SEPARATOR] = "a --separator with a newline",
 };
 
 static bool in_side(const struct side *s, size_t id)
@@ -328,6 +334,9 @@ static const struct rule rules[] = {
 	NEED(OPTIONS(BIT(CHARSET)), OPTIONS(BIT(PASSWORD)), "--password"),
 	NEED(OPTIONS(BIT(UUID_FORMAT)), OPTIONS(BIT(UUID)), "--uuid"),
 	NEED(OPTIONS(BIT(SEPARATOR)), OPTIONS(BIT(WORDS)), "--words"),
+	/* A passphrase over several lines: --count's outputs could not be told apart. */
+	EXCLUDE(FACT(FACT_LINES_SEPARATOR), OPTIONS(BIT(COUNT)),
+		" cannot be used together: outputs are lines"),
 	NEED(OPTIONS(BIT(WORDLIST)), OPTIONS(BIT(WORDS)), "--words"),
 	NEED(CLASS(CLASS_KEYFILE), FACT(FACT_OUTPUT_FILE), "--output=FILE"),
 	NEED(OPTIONS(BIT(REQUIRE)), OPTIONS(BIT(PASSWORD)), "--password"),

@@ -223,6 +223,9 @@ static void shuffle_input(struct job *j)
 			   in.len - starts[i]);
 	}
 	drop_input(&in);
+	/* Shuffled, the index is the order written: as secret as the lines. */
+	if (starts != NULL)
+		explicit_bzero(starts, n * sizeof(*starts));
 	free(starts);
 }
 
@@ -446,6 +449,8 @@ static void floyd(struct job *j, uint64_t n, uint64_t *values, size_t k)
 		if (values[i] == top && t != top)
 			set_add(&set, top, i);
 	}
+	/* Where each value landed in the set says which values were drawn. */
+	explicit_bzero(set.slots, ((size_t)1 << set.bits) * sizeof(*set.slots));
 	free(set.slots);
 }
 

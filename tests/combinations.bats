@@ -168,3 +168,13 @@ refused() {
 	run -0 gr --words 3 -C 2 --separator=. --output "$BATS_TEST_TMPDIR/pw"
 	[ "$(wc -l <"$BATS_TEST_TMPDIR/pw")" -eq 2 ]
 }
+
+@test "--count with a --separator that holds a newline is refused: outputs are lines" {
+	refused "a --separator with a newline and --count cannot be used together" \
+		--words 3 --separator=$'\n' --count 2
+	refused "a --separator with a newline and --count cannot be used together" \
+		--count 2 --words --bits 40 --separator=$'. \n'
+	# Without --count, one passphrase a word a line is what was asked for.
+	run -0 gr --words 3 --separator=$'\n'
+	[ "$(wc -l <"$OUT")" -eq 3 ]
+}

@@ -127,6 +127,31 @@ signal_during_wait() {
 	signal_during_wait INT --timeout 3600 --hex
 }
 
+# sleeping PID: the process is asleep (state S): in the shim's pause(),
+# once it has made its FAULT_READY_FILE, not about to call it.
+sleeping() {
+	[ "$(sed 's/.*) //' "/proc/$1/stat" | cut -d' ' -f1)" = S ]
+}
+
+@test "a SIGRTMIN sent by kill(1) during a --timeout wait is not taken for its time-out" {
+	require_native
+	# --timeout's timer signals with SIGRTMIN; one from outside is not
+	# its expiry, and must not end the wait with "timed out after 3600 s".
+	start FAULT_POOL_BLOCKS=1 FAULT_READY_FILE="$BATS_TEST_TMPDIR/waiting" \
+		-- --timeout 3600 --hex
+	until_true test -e "$BATS_TEST_TMPDIR/waiting"
+	until_true sleeping "$pid"
+	rm "$BATS_TEST_TMPDIR/waiting"
+	kill -RTMIN "$pid"
+	# Waiting again (the shim makes the file anew), or ended.
+	until_true eval 'test -e "$BATS_TEST_TMPDIR/waiting" || gone "$pid"'
+	kill -TERM "$pid" 2>/dev/null || true
+	finish "$pid"
+	[ "$status" -eq 143 ]
+	[ ! -s "$BATS_TEST_TMPDIR/stderr" ]
+	[ ! -s "$BATS_TEST_TMPDIR/stdout" ]
+}
+
 @test "SIGTERM while waiting for the pool ends the tool at once" {
 	signal_during_wait TERM --bytes 16
 }

@@ -432,6 +432,26 @@ dropbox_files() {
 	[ -z "$(files_in "$d")" ]
 }
 
+# statfs(2) tells whether FILE's directory is in /proc; when it fails,
+# the regular file that stands there is still one, and the message says
+# what failed, before the first byte and again just before the rename.
+@test "--output: statfs failing is named as the failure, not as \"not a regular file\"" {
+	require_native
+	local when
+	d=$(outdir)
+	echo old >"$d/key"
+	for when in 1 2; do
+		run -1 --separate-stderr inject statfs:error=EIO:when=$when -- \
+			--force --output "$d/key"
+		[ "$stderr" = "getrandom: cannot replace '$d/key': Input/output error" ] ||
+			fail_with "statfs call $when: $stderr"
+		[ "$(cat "$d/key")" = old ]
+		[ "$(files_in "$d")" = key ]
+	done
+	run -1 --separate-stderr inject statfs:error=EIO -- --output "$d/key"
+	[ "$stderr" = "getrandom: '$d/key': File exists (use --force to replace it)" ]
+}
+
 # --- --output without O_TMPFILE: the named temporary file ---
 
 @test "no O_TMPFILE: the named-temporary fallback writes the whole file, mode 0600" {

@@ -4,7 +4,8 @@
 # fails it (a shuffle by sort on random keys, a reservoir that draws with
 # modulo or skips its final shuffle, Floyd's draws reduced with modulo);
 # samples without repeats in O(K) memory; input errors reported; the
-# input wiped before its memory is freed (a preloaded check on free).
+# input, and the order drawn, wiped before their memory is freed (a
+# preloaded check on free).
 # Call: bats tests/shuffle.bats (GETRANDOM=path to test another binary)
 load helpers
 
@@ -450,6 +451,103 @@ marked_lines() {
 			fail_with "$option: $stderr"
 		[ -z "$output" ]
 	done
+}
+
+# order_shim: builds $BATS_TEST_TMPDIR/order.so, preloaded to say
+# "unwiped order freed" on standard error when a block freed holds, as
+# words, every multiple of $ORDER_STEP from $ORDER_STEP to
+# ($ORDER_COUNT - 1) * $ORDER_STEP: the record offsets of a shuffle of
+# $ORDER_COUNT lines of $ORDER_STEP bytes, or Floyd's "already in" slots,
+# 1 to K.  In whatever order they lie, they are the order drawn.
+order_shim() {
+	require cc
+	cat >"$BATS_TEST_TMPDIR/order.c" <<-'EOF'
+	#define _GNU_SOURCE
+	#include <dlfcn.h>
+	#include <malloc.h>
+	#include <stdlib.h>
+	#include <string.h>
+	#include <unistd.h>
+
+	static int holds_order(void *p)
+	{
+		const char *step_text = getenv("ORDER_STEP");
+		const char *count_text = getenv("ORDER_COUNT");
+		size_t step, count, found = 0, n, w;
+		static unsigned char seen[4096];	/* no malloc within free */
+
+		if (p == NULL || step_text == NULL || count_text == NULL)
+			return 0;
+		step = strtoul(step_text, NULL, 10);
+		count = strtoul(count_text, NULL, 10);
+		if (step == 0 || count < 2 || count > sizeof(seen))
+			return 0;
+		memset(seen, 0, count);
+		n = malloc_usable_size(p) / sizeof(size_t);
+		for (size_t i = 0; i < n; i++) {
+			memcpy(&w, (char *)p + i * sizeof(w), sizeof(w));
+			if (w != 0 && w % step == 0 && w / step < count &&
+			    !seen[w / step]) {
+				seen[w / step] = 1;
+				found++;
+			}
+		}
+		return found == count - 1;
+	}
+
+	void free(void *p)
+	{
+		static void (*real)(void *);
+		static const char text[] = "unwiped order freed\n";
+
+		if (real == NULL)
+			real = (void (*)(void *))dlsym(RTLD_NEXT, "free");
+		if (holds_order(p) && write(2, text, sizeof(text) - 1) < 0)
+			abort();
+		real(p);
+	}
+	EOF
+	cc -O2 -shared -fPIC -o "$BATS_TEST_TMPDIR/order.so" \
+		"$BATS_TEST_TMPDIR/order.c" -ldl
+	# The control: 300 offsets of 1000 bytes, out of order, freed unwiped.
+	cat >"$BATS_TEST_TMPDIR/order-control.c" <<-'EOF'
+	#include <stdlib.h>
+
+	int main(void)
+	{
+		size_t *order = malloc(300 * sizeof(*order));
+
+		if (order == NULL)
+			return 1;
+		for (size_t i = 0; i < 300; i++)
+			order[i] = (i * 7 % 300) * 1000;
+		free(order);
+		return 0;
+	}
+	EOF
+	cc -O0 -o "$BATS_TEST_TMPDIR/order-control" "$BATS_TEST_TMPDIR/order-control.c"
+}
+
+@test "the order drawn is wiped before its memory is freed: --shuffle, --sample of a range" {
+	require_native
+	needs_plain_build
+	order_shim
+	local shim=$BATS_TEST_TMPDIR/order.so
+	# The check can fail: a block of the offsets, shuffled, freed as it is.
+	run -0 --separate-stderr env ORDER_STEP=1000 ORDER_COUNT=300 LD_PRELOAD="$shim" \
+		"$BATS_TEST_TMPDIR/order-control"
+	[ "$stderr" = "unwiped order freed" ]
+	printf '%999s\n' $(seq 300) >"$BATS_TEST_TMPDIR/in"
+	# 300 lines of 1000 bytes: their offsets, once shuffled, are the output's order.
+	run -0 --separate-stderr env ORDER_STEP=1000 ORDER_COUNT=300 LD_PRELOAD="$shim" \
+		"$GETRANDOM" --shuffle <"$BATS_TEST_TMPDIR/in"
+	[ "${#lines[@]}" -eq 300 ]
+	[ -z "$stderr" ] || fail_with "--shuffle: $stderr"
+	# Floyd's set holds 1 to K at the places the values drawn hash to.
+	run -0 --separate-stderr env ORDER_STEP=1 ORDER_COUNT=201 LD_PRELOAD="$shim" \
+		"$GETRANDOM" --sample 200 --range 1-1000000
+	[ "${#lines[@]}" -eq 200 ]
+	[ -z "$stderr" ] || fail_with "--sample --range: $stderr"
 }
 
 @test "a read error on standard input is reported, status 1, no file" {
