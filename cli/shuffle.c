@@ -30,6 +30,7 @@
 #define _GNU_SOURCE
 #include <err.h>
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -148,6 +149,29 @@ static bool grow_input(struct input *in)
 	return true;
 }
 
+/*
+ * read(2) of standard input.  A parent may have left it non-blocking:
+ * EAGAIN then waits in poll(2) until input comes, as a blocking read
+ * would.  EINTR and EAGAIN are tried again, but not for ever, as
+ * write_all() does (a seccomp filter's errno would keep the run
+ * spinning): after READ_TRIES_MAX in a row, -1 with the last errno.
+ */
+#define READ_TRIES_MAX 100
+
+static ssize_t read_stdin(void *buf, size_t len)
+{
+	for (int tries = 1;; tries++) {
+		struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+		ssize_t n = read(STDIN_FILENO, buf, len);
+
+		if (n >= 0 || (errno != EINTR && errno != EAGAIN) ||
+		    tries == READ_TRIES_MAX)
+			return n;
+		if (errno == EAGAIN && poll(&pfd, 1, -1) == -1 && errno != EINTR)
+			return -1;
+	}
+}
+
 /* Reads all of standard input into *in; false, said, on an error. */
 static bool read_input(struct job *j, struct input *in)
 {
@@ -160,11 +184,9 @@ static bool read_input(struct job *j, struct input *in)
 			drop_input(in);
 			return false;
 		}
-		n = read(STDIN_FILENO, in->buf + in->len, in->size - in->len);
+		n = read_stdin(in->buf + in->len, in->size - in->len);
 		if (n == 0)
 			return true;
-		if (n == -1 && errno == EINTR)
-			continue;
 		if (n == -1) {
 			warn("read error on standard input");
 			j->failed = true;
@@ -298,20 +320,16 @@ static bool line_room(struct job *j, struct reader *r, size_t used, size_t need)
 /* Refills r->buf; returns how much came (0 at the end), or -1, said. */
 static ssize_t refill_input(struct job *j, struct reader *r)
 {
-	for (;;) {
-		ssize_t n = read(STDIN_FILENO, r->buf, sizeof(r->buf));
+	ssize_t n = read_stdin(r->buf, sizeof(r->buf));
 
-		if (n == -1 && errno == EINTR)
-			continue;
-		if (n == -1) {
-			warn("read error on standard input");
-			j->failed = true;
-			return -1;
-		}
-		r->pos = 0;
-		r->len = (size_t)n;
-		return n;
+	if (n == -1) {
+		warn("read error on standard input");
+		j->failed = true;
+		return -1;
 	}
+	r->pos = 0;
+	r->len = (size_t)n;
+	return n;
 }
 
 /*
@@ -395,6 +413,9 @@ static void sample_input(struct job *j, uint64_t k)
 		explicit_bzero(slots[i].text, slots[i].len);
 		free(slots[i].text);
 	}
+	/* The records' addresses, in the order written, are the order drawn. */
+	if (slots != NULL)
+		explicit_bzero(slots, kept * sizeof(*slots));
 	free(slots);
 	drop_input(&reader.line);
 	explicit_bzero(reader.buf, sizeof(reader.buf));

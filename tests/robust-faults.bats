@@ -1,7 +1,8 @@
 #!/usr/bin/env bats
 # Fault injection deeper than tests/errors.bats: getrandom(2) failing on
 # later calls and returning short reads, write(2) interrupted, refused,
-# shortened or failing, and every step of --output (O_TMPFILE, write,
+# shortened or failing, read(2) of standard input left non-blocking or
+# failing, and every step of --output (O_TMPFILE, write,
 # fsync, link, rename) failing.  Each case checks the exact status and
 # message, and that no output is silently short and no file or temporary
 # file is left behind.  strace injects errors; tests/shim/faults.c does
@@ -217,6 +218,43 @@ never_written() {
 		"$GETRANDOM" --bytes 3M --threads 4 --hex
 	[ "$output" = "$((2 * 3145728 + 1)) 0" ]
 	[ "$(hex_decoded "$f" | wc -c)" -eq 3145728 ]
+}
+
+@test "stdin left non-blocking and empty: --shuffle and --sample wait for input, and lose none" {
+	local option
+	printf '%s\n' one two three four five >"$BATS_TEST_TMPDIR/in"
+	for option in --shuffle --sample=2 --sample=9; do
+		run -0 --separate-stderr perl "$TESTS/tools/nonblock-stdin.pl" \
+			"$BATS_TEST_TMPDIR/in" "$GETRANDOM" "$option"
+		[ -z "$stderr" ] || fail_with "$option: $stderr"
+		case $option in
+		--sample=2) [ "${#lines[@]}" -eq 2 ] && [ "${lines[0]}" != "${lines[1]}" ] &&
+			grep -Fqx -- "${lines[0]}" "$BATS_TEST_TMPDIR/in" &&
+			grep -Fqx -- "${lines[1]}" "$BATS_TEST_TMPDIR/in" ||
+			fail_with "$option: $output" ;;
+		*) [ "$(printf '%s\n' "${lines[@]}" | sort)" = "$(sort "$BATS_TEST_TMPDIR/in")" ] ||
+			fail_with "$option: $output" ;;
+		esac
+	done
+}
+
+@test "read(2) of stdin failing with EINTR or EAGAIN on every call: status 1 and one message, no spin" {
+	require_native
+	need_tools
+	local e why option
+	for e in EINTR EAGAIN; do
+		case $e in
+		EINTR) why="Interrupted system call" ;;
+		EAGAIN) why="Resource temporarily unavailable" ;;
+		esac
+		for option in --shuffle --sample=2; do
+			run -1 --separate-stderr timeout -k 10 120 env FAULT_READ_ERRNO="$e" \
+				LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" "$option" </dev/null
+			[ "$stderr" = "getrandom: read error on standard input: $why" ] ||
+				fail_with "$e $option: $stderr"
+			[ -z "$output" ]
+		done
+	done
 }
 
 @test "a worker's getrandom(2) failing while a write fails: one message, status 1" {

@@ -36,6 +36,8 @@
  *                          thread is writing that block to standard output
  *                          and fails with EIO; the write waits until that
  *                          thread has ended, then fails with EIO
+ *   FAULT_READ_ERRNO=E     read(2) of standard input fails with E (EAGAIN
+ *                          or EINTR) on every call: input that never comes
  *   FAULT_NO_TMPFILE=1     open(2) with O_TMPFILE fails with EOPNOTSUPP
  *   FAULT_SIGNAL_AFTER_MKOSTEMP=SIG
  *                          mkostemp(3) raises signal number SIG as soon as
@@ -302,6 +304,20 @@ ssize_t write(int fd, const void *buf, size_t len)
 		real = (ssize_t (*)(int, const void *, size_t))next("write");
 	if (max > 0 && len > (size_t)max)
 		len = (size_t)max;
+	return real(fd, buf, len);
+}
+
+ssize_t read(int fd, void *buf, size_t len)
+{
+	static ssize_t (*real)(int, void *, size_t);
+	const char *fail = getenv("FAULT_READ_ERRNO");
+
+	if (fail != NULL && fd == STDIN_FILENO) {
+		errno = strcmp(fail, "EINTR") == 0 ? EINTR : EAGAIN;
+		return -1;
+	}
+	if (real == NULL)
+		real = (ssize_t (*)(int, void *, size_t))next("read");
 	return real(fd, buf, len);
 }
 
