@@ -8,10 +8,10 @@
 # 2. meanwhile, on the host: the other test files, once, on the build with
 #    AddressSanitizer and UBSan (the few tests that cannot run on it, such
 #    as valgrind's, on the plain build); then the builds for every other
-#    Debian architecture (all but i386 under qemu-user) with the files of
-#    the code that differs between targets (tests/ports.sh; make
-#    check-ports runs every file there); then the fuzzers for a bounded
-#    time (FUZZ_SECONDS, default 30 each).
+#    Debian architecture (all but i386 under qemu-user), four of them with
+#    the files of the code that differs between targets (tests/ports.sh;
+#    make check-ports runs every file on all nine); then the fuzzers for a
+#    bounded time (FUZZ_SECONDS, default 30 each).
 # No file runs in both places: tests/places says which runs where, and why.
 # Each step leaves TAP in build/tap/; a failed step does not stop the others.
 set -eu
