@@ -16,6 +16,11 @@
  *                          do not count and are not touched
  *   FAULT_REALTIME_MS=N    clock_gettime(CLOCK_REALTIME) says N milliseconds
  *                          since 1970, every time: a clock that stands still
+ *   FAULT_MONOTONIC_STEP_MS=N
+ *                          clock_gettime(CLOCK_MONOTONIC) says 0 at its
+ *                          first call, and N milliseconds more at each
+ *                          next one: --progress's clock, moved by the
+ *                          tool's own reads alone
  *   FAULT_POOL_BLOCKS=1    getrandom(2) behaves as before the pool is
  *                          initialized: GRND_NONBLOCK gets EAGAIN, a blocking
  *                          call sleeps until a signal and fails with EINTR;
@@ -239,10 +244,28 @@ long syscall(long number, ...)
 	return real(number, a[0], a[1], a[2], a[3], a[4], a[5]);
 }
 
+/* FAULT_MONOTONIC_STEP_MS: the clock's next reading, in ms; -1 if unset. */
+static long long stepped_ms(clockid_t id)
+{
+	static long long calls;
+	long step = env_long("FAULT_MONOTONIC_STEP_MS");
+
+	if (step <= 0 || id != CLOCK_MONOTONIC)
+		return -1;
+	return __atomic_fetch_add(&calls, 1, __ATOMIC_RELAXED) * step;
+}
+
 int clock_gettime(clockid_t id, struct timespec *ts)
 {
 	static int (*real)(clockid_t, struct timespec *);
 	const char *frozen = getenv("FAULT_REALTIME_MS");
+	long long stepped = stepped_ms(id);
+
+	if (stepped >= 0) {
+		ts->tv_sec = (time_t)(stepped / 1000);
+		ts->tv_nsec = (long)(stepped % 1000) * 1000000;
+		return 0;
+	}
 
 	if (frozen != NULL && id == CLOCK_REALTIME) {
 		long long ms = strtoll(frozen, NULL, 10);
@@ -273,6 +296,14 @@ int __clock_gettime64(clockid_t id, struct timespec_time64 *ts)
 {
 	static int (*real)(clockid_t, struct timespec_time64 *);
 	const char *frozen = getenv("FAULT_REALTIME_MS");
+	long long stepped = stepped_ms(id);
+
+	if (stepped >= 0) {
+		ts->tv_sec = stepped / 1000;
+		ts->tv_nsec = (int)(stepped % 1000) * 1000000;
+		ts->padding = 0;
+		return 0;
+	}
 
 	if (frozen != NULL && id == CLOCK_REALTIME) {
 		long long ms = strtoll(frozen, NULL, 10);
