@@ -60,6 +60,37 @@ uint64_t chunk_count(const struct layout *spec)
 	return spec->count * parts;
 }
 
+/*
+ * The bytes the whole run writes, text, line breaks and end characters
+ * included (--progress's total): false where that passes 2^64 - 1.
+ */
+bool layout_length(const struct layout *spec, uint64_t *length)
+{
+	uint64_t one = spec->bytes;
+
+	*length = 0;
+	if (spec->bytes == 0 || spec->count == 0)
+		return true;
+	/* encoded_length saturates; the unpadded text is never longer. */
+	if (spec->format != FORMAT_RAW)
+		one = encoded_length(spec->format, spec->bytes);
+	if (one == UINT64_MAX)
+		return false;
+	if (spec->unpadded)
+		one = unpadded_length(spec->format, spec->bytes);
+	/* A break before each column-0 character but the first (wrap_text). */
+	if (spec->wrap != 0) {
+		if ((one - 1) / spec->wrap >= UINT64_MAX - one)
+			return false;
+		one += (one - 1) / spec->wrap;
+	}
+	one += spec->end >= 0;
+	if (spec->count > UINT64_MAX / one)
+		return false;
+	*length = one * spec->count;
+	return true;
+}
+
 /* The most text one piece of len bytes becomes: padding, newlines, end. */
 static size_t piece_text_size(const struct layout *spec, size_t len)
 {

@@ -38,6 +38,7 @@ struct chunk {
 int chunk_alloc(struct chunk *chunk, const struct layout *spec);
 void chunk_free(struct chunk *chunk);
 uint64_t chunk_count(const struct layout *spec);
+bool layout_length(const struct layout *spec, uint64_t *length);
 int chunk_fill(struct chunk *chunk, const struct layout *spec,
 	       uint64_t index);
 

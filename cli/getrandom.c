@@ -18,6 +18,7 @@
 #include "entropy.h"
 #include "keyfile.h"
 #include "options.h"
+#include "progress.h"
 #include "pump.h"
 #include "shuffle.h"
 #include "sink.h"
@@ -88,21 +89,59 @@ static int wait_if_asked(const struct options *opts)
 typedef int produce_fn(const struct options *opts, struct sink *sink,
 		       int *random_error);
 
+/*
+ * Produces, with --progress counting the sink's writes from the moment the
+ * pool is ready; its last line goes out before FILE appears, since a
+ * failure to write it fails the run.  0, or -1 with *error as produce
+ * leaves it.
+ */
+static int produce_counted(const struct options *opts, struct sink *sink,
+			   const struct progress_plan *plan,
+			   produce_fn *produce, int *error)
+{
+	struct progress progress;
+	int ret;
+
+	if (!opts->progress)
+		return produce(opts, sink, error);
+	progress_start(&progress, plan);
+	sink->progress = &progress;
+	ret = produce(opts, sink, error);
+	sink->progress = NULL;
+	if (progress_finish(&progress, ret == 0) == -1)
+		return -1;
+	return ret;
+}
+
 /* Opens the output, waits if asked, produces, then commits or aborts. */
 static int run_to_sink(const struct options *opts, uint64_t stdout_bytes,
-		       produce_fn *produce)
+		       const struct progress_plan *plan, produce_fn *produce)
 {
 	struct sink sink;
 	int error;
 
 	xopen_output(&sink, opts, stdout_bytes);
 	error = wait_if_asked(opts);
-	if (error == 0 && produce(opts, &sink, &error) == 0)
+	if (error == 0 && produce_counted(opts, &sink, plan, produce, &error) == 0)
 		return sink_commit(&sink) == 0 ? EXIT_OK : EXIT_FAIL;
 	sink_abort(&sink);
 	if (error)
 		return report_random_error(error, opts->flags, opts->timeout);
 	return EXIT_FAIL;
+}
+
+/* What a run of bytes writes, raw or as text. */
+static struct layout layout_of(const struct options *opts)
+{
+	return (struct layout){
+		.bytes = opts->bytes,
+		.count = output_count(opts),
+		.flags = opts->flags,
+		.format = opts->format,
+		.unpadded = opts->unpadded,
+		.wrap = opts->wrap,
+		.end = output_end(opts),
+	};
 }
 
 /* Bytes, raw or as text: the pump. */
@@ -111,15 +150,7 @@ static int pump_bytes(const struct options *opts, struct sink *sink,
 {
 	struct ring_failure failure;
 	struct pump_job job = {
-		.layout = {
-			.bytes = opts->bytes,
-			.count = output_count(opts),
-			.flags = opts->flags,
-			.format = opts->format,
-			.unpadded = opts->unpadded,
-			.wrap = opts->wrap,
-			.end = output_end(opts),
-		},
+		.layout = layout_of(opts),
 		.threads = opts->threads,
 		.sink = sink,
 	};
@@ -135,10 +166,14 @@ static int pump_bytes(const struct options *opts, struct sink *sink,
 static int run(const struct options *opts)
 {
 	uint64_t bytes = pump_input_bytes(opts->bytes, output_count(opts));
+	struct layout layout = layout_of(opts);
+	struct progress_plan plan = { .record_end = PROGRESS_BYTES };
 
+	plan.total_known = layout_length(&layout, &plan.total);
 	encode_init();
 	xrefuse_raw_terminal(opts);
-	return run_to_sink(opts, encoded_length(opts->format, bytes), pump_bytes);
+	return run_to_sink(opts, encoded_length(opts->format, bytes), &plan,
+			   pump_bytes);
 }
 
 /* --words: the list, read before any output exists (status 1 if it is bad). */
@@ -159,13 +194,41 @@ static int draw_lines(const struct options *opts, struct sink *sink,
 			 opts->threads, sink, random_error);
 }
 
+/*
+ * The lines --progress counts: one per value (a passphrase whose
+ * --separator breaks lines takes more, and --count is refused with it),
+ * or the records a shuffle or sample writes, known in advance for a
+ * --range alone.
+ */
+static struct progress_plan lines_plan(const struct options *opts)
+{
+	const struct draw_request *req = &opts->draw;
+	struct progress_plan plan = { .record_end = '\n', .total_known = true };
+	uint64_t size = req->range.size;	/* 0: 2^64 */
+
+	if (req->shuffle || req->sample != 0) {
+		plan.record_end = req->zero_terminated ? '\0' : '\n';
+		plan.total_known = req->kind == DRAW_RANGE &&
+				   (size != 0 || (!req->shuffle));
+		plan.total = req->shuffle ? size :
+			     size != 0 && size < req->sample ? size : req->sample;
+		return plan;
+	}
+	plan.total = output_count(opts);
+	if (req->kind == DRAW_WORDS && req->words > 1)
+		for (const char *c = words_separator(req); *c != '\0'; c++)
+			plan.total += (*c == '\n') * (req->words - 1);
+	return plan;
+}
+
 /* A pipe sized for about 16 bytes a line. */
 static int run_draws(const struct options *opts)
 {
 	uint64_t count = output_count(opts);
+	struct progress_plan plan = lines_plan(opts);
 
 	return run_to_sink(opts, count > UINT64_MAX / 16 ? UINT64_MAX :
-			   count * 16, draw_lines);
+			   count * 16, &plan, draw_lines);
 }
 
 /*

@@ -218,6 +218,13 @@ OPTION(ENTROPY, "entropy", 0, ARG_NONE, NULL, 0,
 	"write the entropy of each output to standard error",
 	"write the entropy of each output, in bits, to\n"
 	"standard error")
+OPTION(PROGRESS, "progress", 0, ARG_NONE, NULL, 0,
+	COMPLETE_NONE, NULL, set_progress,
+	"show the bytes or lines written on standard error",
+	"write to standard error the bytes (or lines) written,\n"
+	"the rate and, where the total is known, the time\n"
+	"left: in place every second on a terminal, else a\n"
+	"line every 5 seconds; and a last line at the end")
 OPTION(SHUFFLE, "shuffle", 0, ARG_NONE, NULL, CLASS_REORDER,
 	COMPLETE_NONE, NULL, set_shuffle,
 	"the lines of standard input in a random order",

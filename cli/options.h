@@ -93,6 +93,7 @@ struct options {
 	uint64_t wrap;		/* -w: columns; 0 = no wrapping */
 	uint64_t bits;		/* --bits: the entropy to reach; 0 = not given */
 	bool entropy;		/* --entropy */
+	bool progress;		/* --progress */
 };
 
 /* Parses argv into *opts, or exits with status 2 and a message. */

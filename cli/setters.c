@@ -346,6 +346,12 @@ static void set_entropy(struct options *opts, const char *arg)
 	opts->entropy = true;
 }
 
+static void set_progress(struct options *opts, const char *arg)
+{
+	(void)arg;
+	opts->progress = true;
+}
+
 static void set_shuffle(struct options *opts, const char *arg)
 {
 	(void)arg;

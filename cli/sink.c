@@ -21,6 +21,7 @@ void xsink_open_file(struct sink *sink, const char *path, bool force,
 		     const struct keyfile *key)
 {
 	sink->path = path;
+	sink->progress = NULL;
 	xkeyfile_open(&sink->file, path, force, key);
 }
 
@@ -29,7 +30,10 @@ int sink_write(struct sink *sink, const void *buf, size_t len)
 	int fd = sink->path != NULL ? sink->file.fd : STDOUT_FILENO;
 
 	if (write_all(fd, buf, len) == 0)
-		return 0;
+		return sink->progress != NULL ?
+		       progress_add(sink->progress, buf, len) : 0;
+	if (sink->progress != NULL)
+		progress_break(sink->progress);
 	if (sink->path == NULL)
 		warn("write error on standard output");
 	else
