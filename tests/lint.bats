@@ -182,6 +182,7 @@ refused() {
 	bench/tokens.sh -1
 	bench/draws.sh 3 3
 	bench/features.sh x
+	bench/progress.sh 0
 	debian/build.sh out nosucharch
 	debian/build.sh out all
 	debian/build.sh out arm64 more

@@ -33,7 +33,7 @@ packages_of() {
 	vm) echo linux-source-6.1 qemu-system-x86 busybox-static bash-static bats \
 		gcc gcc-i686-linux-gnu libc6-dev-i386-cross make flex bison bc libelf-dev libssl-dev cpio \
 		xz-utils git coreutils python3-ply python3-git ;;
-	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 \
+	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 valgrind \
 		strace gnuplot-nox xkcdpass ;;
 	# tests/ports.sh: Debian's cross compilers (each with its target's
 	# libc) and qemu-user-static to run every build but i386's.  They
