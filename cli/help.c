@@ -45,7 +45,7 @@ static const char help_tail[] =
 " 1  if getrandom(2) failed, an input (the --wordlist FILE, standard\n"
 "    input, the passwd or group file) could not be read or was refused,\n"
 "    or the output could not be written or was refused (FILE exists, raw\n"
-"    bytes to a terminal),\n"
+"    bytes to a terminal), or --progress's lines could not be written,\n"
 " 2  if the command line is wrong (nothing is written),\n"
 " 3  if the entropy pool is not initialized (--nonblock, --timeout,\n"
 "    --check; nothing is written).\n";
