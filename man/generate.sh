@@ -36,7 +36,8 @@ esac
 
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
 	SOURCE_DATE_EPOCH=$(git -C "$top" log -1 --format=%ct -- \
-		cli/option-table.h cli/help.c man/getrandom.h2m 2>/dev/null) ||
+		cli/option-table.h cli/help-modes.h cli/help.c man/getrandom.h2m \
+		2>/dev/null) ||
 		die "not a git checkout: set SOURCE_DATE_EPOCH for the page's date"
 	[ -n "$SOURCE_DATE_EPOCH" ] ||
 		die "cli/option-table.h, cli/help.c and man/getrandom.h2m are not committed yet"

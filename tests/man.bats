@@ -116,7 +116,7 @@ groff_clean() {
 	# help2man starts a new item where --help's indentation changes; an
 	# item whose tag is not an option is a piece of the one before.
 	local tags
-	tags=$(awk '/^\.SH DESCRIPTION/ { d = 1; next } /^\.SH/ { d = 0 }
+	tags=$(awk '/^\.SH OPTIONS/ { d = 1; next } /^\.SH/ { d = 0 }
 		d && /^\.TP/ { getline; print }' "$MAN/getrandom.1")
 	[ -n "$tags" ]
 	run ! grep -v '^\\fB\\-' <<<"$tags"
