@@ -92,7 +92,7 @@ done
 
 if [ "$mode" = check ]; then
 	echo "getrandom: missing packages: ${missing[*]}" >&2
-	echo "getrandom: install them with: sudo make deps" >&2
+	echo "getrandom: install them with: sudo tests/need.sh --install $* (sudo make deps: every step's)" >&2
 	exit 1
 fi
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
