@@ -218,32 +218,46 @@ static void print_mode_help(FILE *out, int m)
 		help_modes[MODE_BIT_COMMON].name);
 }
 
-void xshow_help(const char *mode)
+/* --help's text: the whole (m < 0) or mode m's. */
+static void print_help(FILE *out, int m)
 {
-	char *text = NULL;
-	size_t len = 0;
-	int m = mode == NULL ? -1 : mode_named(mode);
-	FILE *out;
-
-	if (mode != NULL && m < 0) {
-		out = open_memstream(&text, &len);
-		if (out == NULL)
-			err(EXIT_FAIL, "cannot compose --help");
-		print_mode_names(out, 0, false);
-		if (fclose(out) == EOF)
-			err(EXIT_FAIL, "cannot compose --help");
-		xusage_error("--help knows no mode %s: the modes are %s",
-			     quote(mode), text);
-	}
-	out = open_memstream(&text, &len);
-	if (out == NULL)
-		err(EXIT_FAIL, "cannot compose --help");
 	if (m < 0)
 		print_full_help(out);
 	else
 		print_mode_help(out, m);
+}
+
+/* The names of the modes on one line, for a message. */
+static void print_names(FILE *out, int unused)
+{
+	(void)unused;
+	print_mode_names(out, 0, false);
+}
+
+/* What print writes for m, composed in memory: its length to *len. */
+static char *xcompose(void (*print)(FILE *out, int m), int m, size_t *len)
+{
+	char *text = NULL;
+	FILE *out = open_memstream(&text, len);
+
+	if (out == NULL)
+		err(EXIT_FAIL, "cannot compose --help");
+	print(out, m);
 	if (fclose(out) == EOF)
 		err(EXIT_FAIL, "cannot compose --help");
+	return text;
+}
+
+void xshow_help(const char *mode)
+{
+	int m = mode == NULL ? -1 : mode_named(mode);
+	size_t len;
+	char *text;
+
+	if (mode != NULL && m < 0)
+		xusage_error("--help knows no mode %s: the modes are %s",
+			     quote(mode), xcompose(print_names, 0, &len));
+	text = xcompose(print_help, m, &len);
 	xprint_and_exit(text, len);
 }
 
