@@ -185,6 +185,10 @@ lexgrog_clean() {
 	# A usage line for each mode, and a heading over each mode's options.
 	[ "$(sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' "$MAN/getrandom.1" | grep -c '^\.B getrandom$')" -eq 9 ]
 	[ "$(grep -c '^\.SS ".*(\\-\\-help=.*):"$' "$MAN/getrandom.1")" -eq 10 ]
+	# What getrandom.h2m adds after a paragraph of --help is there: a
+	# paragraph whose /pattern/ matches nothing is dropped without a word.
+	grep -q '^The options follow, under the mode that each serves, as$' "$MAN/getrandom.1"
+	grep -q "^The bytes come from the kernel's cryptographically secure generator" "$MAN/getrandom.1"
 }
 
 @test "mandoc -Tlint reports nothing for getrandom(2)" {
