@@ -93,8 +93,10 @@ LINK_asan = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(SANITIZERS) -pie \
 
 SRCS = $(wildcard cli/*.c)
 HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc
-# The EFF long word list of --words, compiled in from the xkcdpass package.
-EFF_WORDLIST ?= /usr/lib/python3/dist-packages/xkcdpass/static/eff-long
+# The EFF long word list of --words, compiled in: the copy kept beside the
+# sources (cli/eff-long.txt.license says whose it is), so that make needs
+# nothing but a C toolchain.
+EFF_WORDLIST ?= cli/eff-long.txt
 
 .DELETE_ON_ERROR:
 .PHONY: all completions deps run check check-ports test vm-check vm-check-arm64 \
@@ -134,7 +136,7 @@ build/%.cmd: FORCE
 	@printf '%s\n' '$(subst ','\'',$(LINK_$*) $(LDLIBS))' | cmp -s - $@ || \
 		printf '%s\n' '$(subst ','\'',$(LINK_$*) $(LDLIBS))' >$@
 
-build/eff-wordlist.inc: cli/wordlist.sh
+build/eff-wordlist.inc: cli/wordlist.sh $(EFF_WORDLIST)
 	@mkdir -p build
 	cli/wordlist.sh $(EFF_WORDLIST) $@
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The EFF long word list, compiled in: build/eff-wordlist.inc is made by
- * cli/wordlist.sh from the copy the xkcdpass package installs, so --words
- * reads no file at run time.  Apart from the parser (wordlist.c), so that
+ * cli/wordlist.sh from cli/eff-long.txt, so --words reads no file at run
+ * time.  Apart from the parser (wordlist.c), so that
  * the parser builds and is fuzzed without the generated file.
  */
 #include <err.h>

@@ -9,6 +9,7 @@
 
 #include "draws.h"
 #include "encode.h"
+#include "help-modes.h"
 #include "keyfile.h"
 
 #define DEFAULT_BYTES 32
@@ -49,6 +50,7 @@ struct option_spec {
 	enum option_arg arg;
 	const char *metavar;
 	unsigned int classes;
+	unsigned int modes;
 	enum option_complete complete;
 	const char *values;
 	void (*set)(struct options *opts, const char *arg);
@@ -57,16 +59,25 @@ struct option_spec {
 };
 
 /* An entry of option-table.h, without its ID, as a struct option_spec. */
-#define OPTION_SPEC(name_, letter_, arg_, metavar_, classes_, complete_, \
-		    values_, set_, summary_, help_) \
+#define OPTION_SPEC(name_, letter_, arg_, metavar_, classes_, modes_, \
+		    complete_, values_, set_, summary_, help_) \
 	{ \
 		.name = name_, .letter = letter_, .arg = arg_, \
-		.metavar = metavar_, .classes = classes_, \
+		.metavar = metavar_, .classes = classes_, .modes = modes_, \
 		.complete = complete_, .values = values_, .set = set_, \
 		.summary = summary_, .help = help_, \
 	}
 
 extern const struct option_spec option_specs[OPTIONS_COUNT];
+
+/*
+ * Whether every spelling of o may leave its value out: --uuid[=VERSION],
+ * --words[=N], --help[=MODE]; not --password, whose -p needs LEN.
+ */
+static inline bool option_value_optional(const struct option_spec *o)
+{
+	return o->arg == ARG_OPTIONAL || (o->arg == ARG_COUNT && !o->letter);
+}
 
 struct options {
 	uint64_t bytes;
@@ -106,8 +117,12 @@ void xcheck_rules_share(const struct draw_request *req);
 void __attribute__((noreturn, format(printf, 1, 2)))
 xusage_error(const char *fmt, ...);
 
-/* --help and --version: the text on standard output, then exit 0. */
-void __attribute__((noreturn)) xshow_help(void);
+/*
+ * --help and --version: the text on standard output, then exit 0.  With a
+ * MODE (help-modes.h's NAME), --help shows that mode's options alone; an
+ * unknown MODE is a usage error.
+ */
+void __attribute__((noreturn)) xshow_help(const char *mode);
 void __attribute__((noreturn)) xshow_version(void);
 
 /* How many outputs, and what ends each: '\n', '\0', or -1 for nothing. */

@@ -366,8 +366,7 @@ static void set_sample(struct options *opts, const char *arg)
 static void show_help(struct options *opts, const char *arg)
 {
 	(void)opts;
-	(void)arg;
-	xshow_help();
+	xshow_help(arg);
 }
 
 static void show_version(struct options *opts, const char *arg)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Turns the EFF long word list into the C text compiled into --words:
-# build/eff-wordlist.inc.  The list comes from the Debian package xkcdpass
-# (tests/need.sh build installs it), so no file is needed at run time.
+# build/eff-wordlist.inc, so no file is needed at run time.  The list is
+# cli/eff-long.txt, the EFF's, kept beside the sources (its .license file
+# says under what terms).
 # Call: cli/wordlist.sh LIST OUTPUT   (make does: EFF_WORDLIST names LIST)
 set -eu
 
@@ -10,7 +11,7 @@ case $#:${1:-} in 1:-h | 1:--help) usage; exit 0 ;; esac
 [ $# -eq 2 ] || { usage >&2; exit 2; }
 list=$1 out=$2
 [ -r "$list" ] || {
-	echo "cli/wordlist.sh: cannot read the EFF long word list $list (Debian: apt-get install xkcdpass, or make EFF_WORDLIST=FILE)" >&2
+	echo "cli/wordlist.sh: cannot read the EFF long word list $list (the sources have it as cli/eff-long.txt; make EFF_WORDLIST=FILE names another copy)" >&2
 	exit 1
 }
 # The EFF long list: 7776 words (five dice), lowercase letters and

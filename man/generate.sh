@@ -36,7 +36,8 @@ esac
 
 if [ -z "${SOURCE_DATE_EPOCH:-}" ]; then
 	SOURCE_DATE_EPOCH=$(git -C "$top" log -1 --format=%ct -- \
-		cli/option-table.h cli/help.c man/getrandom.h2m 2>/dev/null) ||
+		cli/option-table.h cli/help-modes.h cli/help.c man/getrandom.h2m \
+		2>/dev/null) ||
 		die "not a git checkout: set SOURCE_DATE_EPOCH for the page's date"
 	[ -n "$SOURCE_DATE_EPOCH" ] ||
 		die "cli/option-table.h, cli/help.c and man/getrandom.h2m are not committed yet"
@@ -56,7 +57,7 @@ trap 'rm -f "$out.tmp" "$out.new"' EXIT
 (cd "$(dirname "$bin")" && LC_ALL=C help2man --no-info \
 	--include="$top/man/getrandom.h2m" --output="$out.tmp" "./${bin##*/}")
 # --help's "Exit status:" list is the page's only one: it moves from the
-# end of DESCRIPTION into the EXIT STATUS section, so that --help and the
+# end of OPTIONS into the EXIT STATUS section, so that --help and the
 # page say the same thing in the same words.  The page is written beside
 # OUTPUT and renamed over it once whole: a failure leaves OUTPUT as it was.
 sed "2s/^\(\.TH [^ ]* \"[^\"]*\"\) \"[^\"]*\"/\1 \"$day\"/" "$out.tmp" |
@@ -72,4 +73,28 @@ sed "2s/^\(\.TH [^ ]* \"[^\"]*\"\) \"[^\"]*\"/\1 \"$day\"/" "$out.tmp" |
 	END { if (!placed) exit 1 }
 	' >"$out.new" ||
 	die "no \"Exit status:\" list in $bin --help to move into EXIT STATUS"
-mv -f "$out.new" "$out"
+# help2man puts EXAMPLES near the end, after every section of the include
+# file; a reader wants it after EXIT STATUS, before the sections that say
+# how the outputs are made.  help2man leaves the hyphens of the usage
+# lines and of the headings over each mode's options unescaped: escaped,
+# they read and paste as the minus signs of an option.
+awk '
+/^\.SH / { synopsis = $0 == ".SH SYNOPSIS" }
+(synopsis && !/^\./) || /^\.SS / { gsub(/-/, "\\-") }
+/^\.SH EXAMPLES$/ { moving = 1 }
+moving && /^\.SH / && $0 != ".SH EXAMPLES" { moving = 0 }
+moving { examples = examples $0 "\n"; next }
+{ page[++n] = $0 }
+END {
+	if (examples == "") exit 1
+	for (i = 1; i <= n; i++)
+		if (page[i] ~ /^\.\\" man\/generate.sh moves the EXAMPLES/) {
+			printf "%s", examples
+			placed = 1
+		} else
+			print page[i]
+	if (!placed) exit 1
+}
+' "$out.new" >"$out.tmp" ||
+	die "no EXAMPLES section, or no place for it, in man/getrandom.h2m"
+mv -f "$out.tmp" "$out"

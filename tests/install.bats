@@ -140,6 +140,13 @@ tree_copy() {
 	cmp "$BUILT/cli/getrandom" "$DEST/usr/bin/getrandom"
 }
 
+@test "make compiles --words' list from the copy in the sources, needing no package's" {
+	needs_plain_build
+	grep -qx 'cli/wordlist.sh cli/eff-long.txt build/eff-wordlist.inc' \
+		"$BATS_FILE_TMPDIR/make.log" || fail_with "$(cat "$BATS_FILE_TMPDIR/make.log")"
+	run ! grep -q xkcdpass "$BATS_FILE_TMPDIR/make.log" "$BUILT/build/eff-wordlist.inc"
+}
+
 @test "the tests' build, build/getrandom, is dynamic, for their LD_PRELOAD shims" {
 	tree_copy
 	run -0 make -s -C "$TREE" build/getrandom

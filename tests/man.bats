@@ -32,6 +32,29 @@ groff_clean() {
 	[ "$status" -eq 0 ]
 }
 
+# rendered_clean PAGE: PAGE, as man shows it, holds no roff request as
+# text (".TP" run into a sentence: "in order..TP"), and its source no
+# "--" written with hyphens that render as dashes rather than "\-\-".
+rendered_clean() {
+	require groff
+	local requests='TP|PP|IP|HP|LP|P|SH|SS|RS|RE|B|I|BR|BI|IB|IR|RB|RI|SM|SB|EX|EE|TH|br|sp|nf|fi|in|ti'
+	run -0 groff -man -Tutf8 -P-cbou "$1"
+	run grep -nE "(^|[^[:alnum:]])\.($requests)([[:space:]]|\$)" <<<"$output"
+	[ "$status" -eq 1 ] ||
+		{ fail_with "roff requests shown as text in $1:"$'\n'"$output"; return 1; }
+	run grep -nE -- '--' <(grep -v '^\.\\"' "$1")
+	[ "$status" -eq 1 ] ||
+		{ fail_with "unescaped -- in $1 (write \\-\\-):"$'\n'"$output"; return 1; }
+}
+
+# lexgrog_clean PAGE: lexgrog, which man-db's whatis and apropos use,
+# finds PAGE's NAME line, as "getrandom - ...".
+lexgrog_clean() {
+	require lexgrog
+	run -0 lexgrog "$1"
+	[[ $output == *': "getrandom - '* ]] || fail_with "$output"
+}
+
 @test "man/getrandom.1 is what man/generate.sh makes from the current sources" {
 	require help2man
 	git -C "$MAN" rev-parse --git-dir >/dev/null 2>&1 ||
@@ -116,7 +139,7 @@ groff_clean() {
 	# help2man starts a new item where --help's indentation changes; an
 	# item whose tag is not an option is a piece of the one before.
 	local tags
-	tags=$(awk '/^\.SH DESCRIPTION/ { d = 1; next } /^\.SH/ { d = 0 }
+	tags=$(awk '/^\.SH OPTIONS/ { d = 1; next } /^\.SH/ { d = 0 }
 		d && /^\.TP/ { getline; print }' "$MAN/getrandom.1")
 	[ -n "$tags" ]
 	run ! grep -v '^\\fB\\-' <<<"$tags"
@@ -128,6 +151,44 @@ groff_clean() {
 
 @test "groff -ww reports nothing for getrandom(1)" {
 	groff_clean "$MAN/getrandom.1"
+}
+
+@test "getrandom(1) shows no roff request as text, and lexgrog reads its NAME" {
+	rendered_clean "$MAN/getrandom.1"
+	lexgrog_clean "$MAN/getrandom.1"
+}
+
+@test "getrandom(2) shows no roff request as text, and lexgrog reads its NAME" {
+	[ -f "$MAN/getrandom.2" ] || skip "man/getrandom.2 not written yet"
+	rendered_clean "$MAN/getrandom.2"
+	lexgrog_clean "$MAN/getrandom.2"
+}
+
+@test "the rendering check finds a request run into a sentence, and a bare --" {
+	require groff
+	local page=$BATS_TEST_TMPDIR/bad.1
+	printf '%s\n' '.TH BAD 1' '.SH NAME' 'bad \- a page' '.SH DESCRIPTION' \
+		'written in order..TP' '.B \-\-charset' 'needs it.' >"$page"
+	run rendered_clean "$page"
+	[ "$status" -ne 0 ] && [[ $output == *"requests shown as text"* ]] || fail_with "$output"
+	printf '%s\n' '.TH BAD 1' '.SH NAME' 'bad \- a page' '.SH DESCRIPTION' \
+		'written in order.' '.B --charset' >"$page"
+	run rendered_clean "$page"
+	[ "$status" -ne 0 ] && [[ $output == *"unescaped --"* ]] || fail_with "$output"
+}
+
+@test "getrandom(1) gives SYNOPSIS, DESCRIPTION, OPTIONS, EXIT STATUS and EXAMPLES first, the details after" {
+	local order
+	order=$(sed -n 's/^\.SH "\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' "$MAN/getrandom.1" | head -n 7 | tr '\n' ,)
+	[ "$order" = "NAME,SYNOPSIS,DESCRIPTION,OPTIONS,EXIT STATUS,EXAMPLES,TEXT FORMATS," ] ||
+		fail_with "$order"
+	# A usage line for each mode, and a heading over each mode's options.
+	[ "$(sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' "$MAN/getrandom.1" | grep -c '^\.B getrandom$')" -eq 9 ]
+	[ "$(grep -c '^\.SS ".*(\\-\\-help=.*):"$' "$MAN/getrandom.1")" -eq 10 ]
+	# What getrandom.h2m adds after a paragraph of --help is there: a
+	# paragraph whose /pattern/ matches nothing is dropped without a word.
+	grep -q '^The options follow, under the mode that each serves, as$' "$MAN/getrandom.1"
+	grep -q "^The bytes come from the kernel's cryptographically secure generator" "$MAN/getrandom.1"
 }
 
 @test "mandoc -Tlint reports nothing for getrandom(2)" {
@@ -165,8 +226,11 @@ help_statuses() {
 			END { print line }' | sed 's/^\([0-9]\) /\1 /')
 	page=$(sed -E 's/^([0-9]) +/\1 /' <<<"$page")
 	[ "$page" = "$help" ] || fail_with "man page:"$'\n'"$page"$'\n'"--help:"$'\n'"$help"
+	# README's table: the same words, without the list's "if" and its
+	# trailing commas.
 	table=$(grep -E '^\| [0-9] \|' "$readme" | sed -E 's/^\| ([0-9]) \| (.*) \|$/\1 \2/')
-	[ "$table" = "$help" ] || fail_with "README:"$'\n'"$table"$'\n'"--help:"$'\n'"$help"
+	help=$(sed -E 's/^([0-9]) if /\1 /; s/[,.]$//' <<<"$help")
+	[ "$table" = "$help" ] || fail_with "README:"$'\n'"$table"$'\n'"--help, as a table:"$'\n'"$help"
 }
 
 @test "the man page says what --output - means and how --bytes counts" {

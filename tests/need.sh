@@ -18,8 +18,7 @@ usage() {
 # The packages of step $1, one a line; fails, silent, on an unknown step.
 packages_of() {
 	case $1 in
-	# xkcdpass: its copy of the EFF long word list is compiled into --words.
-	build) echo make gcc libc6-dev xkcdpass ;;
+	build) echo make gcc libc6-dev ;;
 	# The host suite, on the host and in the guest (which runs it from the
 	# host's file system, with the host's tools): what it cannot start
 	# without, then the tools some of its tests use.  `make check` needs
@@ -93,7 +92,7 @@ done
 
 if [ "$mode" = check ]; then
 	echo "getrandom: missing packages: ${missing[*]}" >&2
-	echo "getrandom: install them with: sudo make deps" >&2
+	echo "getrandom: install them with: sudo tests/need.sh --install $* (sudo make deps: every step's)" >&2
 	exit 1
 fi
 if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # --words, --separator and --wordlist: passphrases whose words are those
-# of the EFF long list as Debian packages it (xkcdpass's copy), drawn
+# of the EFF long list (cli/eff-long.txt, xkcdpass's copy), drawn
 # uniformly (chi-square over a million words, with a control that the
 # check fails on an index taken modulo the list, and on a list that holds
 # a word twice), and word lists refused by line when they are bad, or
@@ -8,15 +8,23 @@
 # Call: bats tests/words.bats (GETRANDOM=path to test another binary)
 load helpers
 
-EFF_LIST=/usr/lib/python3/dist-packages/xkcdpass/static/eff-long
+# The copy compiled in, and the one Debian's xkcdpass package ships.
+EFF_LIST=$BATS_TEST_DIRNAME/../cli/eff-long.txt
+XKCDPASS_LIST=/usr/lib/python3/dist-packages/xkcdpass/static/eff-long
 # Chi-square critical value at p = 1e-6 for 7775 degrees of freedom.
 CHI_7775=8382.21
 
 eff_list() {
-	[ -r "$EFF_LIST" ] || skip "xkcdpass's EFF long list is not installed"
+	[ -r "$EFF_LIST" ] || skip "no cli/eff-long.txt next to the tests"
 }
 
-@test "--words=6 writes six words of the packaged EFF long list, one space apart" {
+@test "cli/eff-long.txt is the EFF long list as Debian's xkcdpass ships it" {
+	eff_list
+	[ -r "$XKCDPASS_LIST" ] || skip "xkcdpass is not installed: nothing to compare with"
+	cmp "$EFF_LIST" "$XKCDPASS_LIST"
+}
+
+@test "--words=6 writes six words of the EFF long list, one space apart" {
 	eff_list
 	gr --words=6 -C 1000
 	[ "$(wc -l <"$OUT")" -eq 1000 ]
@@ -25,7 +33,7 @@ eff_list() {
 	[ -z "$(LC_ALL=C comm -23 "$OUT.words" <(LC_ALL=C sort "$EFF_LIST"))" ]
 }
 
-@test "the built-in list is the packaged EFF long list, word for word" {
+@test "the built-in list is the EFF long list, word for word" {
 	eff_list
 	# 7776 words a line from --wordlist, each drawn once at least.
 	"$GETRANDOM" --words 1000 -C 200 | tr ' ' '\n' | LC_ALL=C sort -u >"$OUT"

@@ -14,10 +14,10 @@
 
 /* The table without its setters, which live in setters.c. */
 static const struct option_spec specs[] = {
-#define OPTION(id, name_, letter_, arg_, metavar_, classes_, complete_, \
-	       values_, set_, summary_, help_) \
-	OPTION_SPEC(name_, letter_, arg_, metavar_, classes_, complete_, \
-		    values_, NULL, summary_, help_),
+#define OPTION(id, name_, letter_, arg_, metavar_, classes_, modes_, \
+	       complete_, values_, set_, summary_, help_) \
+	OPTION_SPEC(name_, letter_, arg_, metavar_, classes_, modes_, \
+		    complete_, values_, NULL, summary_, help_),
 #include "../option-table.h"
 #undef OPTION
 };
@@ -70,8 +70,8 @@ static void bash(void)
 	printf("_getrandom_options='");
 	for (size_t i = 0; i < SPECS; i++, sep = " ")
 		printf("%s--%s%s", sep, specs[i].name,
-		       specs[i].arg == ARG_REQUIRED ||
-		       specs[i].arg == ARG_COUNT ? "=" : "");
+		       specs[i].arg != ARG_NONE &&
+		       !option_value_optional(&specs[i]) ? "=" : "");
 	printf("'\n\n# Their value only joined: --uuid=7 or -U7, never --uuid 7.\n");
 	printf("_getrandom_joined_only='");
 	sep = "";
