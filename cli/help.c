@@ -102,7 +102,7 @@ static void print_option(FILE *out, const struct option_spec *o)
 	}
 }
 
-void xshow_help(void)
+void xshow_help(const struct option_spec specs[OPTIONS_COUNT])
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -112,7 +112,7 @@ void xshow_help(void)
 		err(EXIT_FAIL, "cannot compose --help");
 	fputs(help_head, out);
 	for (size_t i = 0; i < OPTIONS_COUNT; i++)
-		print_option(out, &option_specs[i]);
+		print_option(out, &specs[i]);
 	fputs(help_tail, out);
 	if (fclose(out) == EOF)
 		err(EXIT_FAIL, "cannot compose --help");

@@ -99,14 +99,17 @@ struct options {
 void xparse_options(int argc, char **argv, struct options *opts);
 /* Refuses, with status 2, an option that has no effect or breaks another's promise. */
 void xcheck_combinations(const struct options *opts);
-/* --require: refuses rules that fewer than one password in 2^20 meets. */
-void xcheck_rules_share(const struct draw_request *req);
 /* Prints the message, suggests --help, and exits with status 2. */
 void __attribute__((noreturn, format(printf, 1, 2)))
 xusage_error(const char *fmt, ...);
 
-/* --help and --version: the text on standard output, then exit 0. */
-void __attribute__((noreturn)) xshow_help(void);
+/*
+ * --help and --version: the text on standard output, then exit 0.  The
+ * table is handed to --help, so that help.c, which setters.c calls, does
+ * not reach back into setters.c.
+ */
+void __attribute__((noreturn))
+xshow_help(const struct option_spec specs[OPTIONS_COUNT]);
 void __attribute__((noreturn)) xshow_version(void);
 
 /* How many outputs, and what ends each: '\n', '\0', or -1 for nothing. */

@@ -354,18 +354,6 @@ static const struct rule rules[] = {
 		" cannot be used together (the entropy depends on the input)"),
 };
 
-void xcheck_rules_share(const struct draw_request *req)
-{
-	long double share;
-
-	if (req->rules.count == 0)
-		return;
-	share = password_rules_share(&req->charset, req->length, &req->rules);
-	if (share < PASSWORD_RULES_SHARE_MIN)
-		xusage_error("the --require rules leave about one password in %.3Lg of --password=%llu: too few to draw by rejection (at least one in 2^20)",
-			     1 / share, (unsigned long long)req->length);
-}
-
 void xcheck_combinations(const struct options *opts)
 {
 	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)

@@ -361,7 +361,7 @@ static void show_help(struct options *opts, const char *arg)
 {
 	(void)opts;
 	(void)arg;
-	xshow_help();
+	xshow_help(option_specs);
 }
 
 static void show_version(struct options *opts, const char *arg)
