@@ -142,7 +142,7 @@ sweep() {
 	# EEXIST from link is FILE appearing meanwhile: one message all the same.
 	sweep linkat -n 32 -o "$D/key"
 	echo old >"$D/old"
-	sweep rename -n 32 --force -o "$D/old"
+	sweep renameat -n 32 --force -o "$D/old"
 	[ "$(cat "$D/old")" = old ]
 }
 

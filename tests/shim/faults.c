@@ -39,8 +39,10 @@
  *   FAULT_READ_ERRNO=E     read(2) of standard input fails with E (EAGAIN
  *                          or EINTR) on every call: input that never comes
  *   FAULT_NO_TMPFILE=1     open(2) with O_TMPFILE fails with EOPNOTSUPP
- *   FAULT_SIGNAL_AFTER_MKOSTEMP=SIG
- *                          mkostemp(3) raises signal number SIG as soon as
+ *   FAULT_SIGNAL_AFTER_CREATE=SIG
+ *                          openat(2) with O_CREAT and O_EXCL (how the tool
+ *                          makes a named temporary in the directory it
+ *                          holds open) raises signal number SIG as soon as
  *                          it has created the file: the moment a temporary
  *                          exists but may not be guarded yet
  *
@@ -370,6 +372,16 @@ int open64(const char *path, int flags, ...)
 	return real(path, flags, mode);
 }
 
+/* openat(2) through REAL, then the signal of FAULT_SIGNAL_AFTER_CREATE. */
+static int signal_after_create(int fd, int flags)
+{
+	long sig = env_long("FAULT_SIGNAL_AFTER_CREATE");
+
+	if (fd != -1 && sig > 0 && (flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
+		raise((int)sig);
+	return fd;
+}
+
 int openat(int dir, const char *path, int flags, ...)
 {
 	static int (*real)(int, const char *, int, ...);
@@ -383,35 +395,22 @@ int openat(int dir, const char *path, int flags, ...)
 		return -1;
 	if (real == NULL)
 		real = (int (*)(int, const char *, int, ...))next("openat");
-	return real(dir, path, flags, mode);
+	return signal_after_create(real(dir, path, flags, mode), flags);
 }
 
-/* mkostemp(3) through REAL, then the signal of FAULT_SIGNAL_AFTER_MKOSTEMP. */
-static int signal_after(int (*real)(char *, int), char *template, int flags)
+/* A program built with a 64-bit off_t (the Makefile asks for one) calls this. */
+int openat64(int dir, const char *path, int flags, ...)
 {
-	long sig = env_long("FAULT_SIGNAL_AFTER_MKOSTEMP");
-	int fd = real(template, flags);
+	static int (*real)(int, const char *, int, ...);
+	va_list ap;
+	mode_t mode;
 
-	if (fd != -1 && sig > 0)
-		raise((int)sig);
-	return fd;
-}
-
-int mkostemp(char *template, int flags)
-{
-	static int (*real)(char *, int);
-
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (no_tmpfile(flags))
+		return -1;
 	if (real == NULL)
-		real = (int (*)(char *, int))next("mkostemp");
-	return signal_after(real, template, flags);
-}
-
-/* A 32-bit program built with a 64-bit off_t (the Makefile asks for one). */
-int mkostemp64(char *template, int flags)
-{
-	static int (*real)(char *, int);
-
-	if (real == NULL)
-		real = (int (*)(char *, int))next("mkostemp64");
-	return signal_after(real, template, flags);
+		real = (int (*)(int, const char *, int, ...))next("openat64");
+	return signal_after_create(real(dir, path, flags, mode), flags);
 }
