@@ -36,6 +36,12 @@
  *                          thread is writing that block to standard output
  *                          and fails with EIO; the write waits until that
  *                          thread has ended, then fails with EIO
+ *   FAULT_GETRANDOM_THREADS=N
+ *                          each getrandom(2) call waits until N threads
+ *                          (up to 64) have called it: a draw that N threads
+ *                          share completes in whatever order the scheduler
+ *                          runs them, and one that a single thread makes
+ *                          alone never does (the test's time limit ends it)
  *   FAULT_READ_ERRNO=E     read(2) of standard input fails with E (EAGAIN
  *                          or EINTR) on every call: input that never comes
  *   FAULT_NO_TMPFILE=1     open(2) with O_TMPFILE fails with EOPNOTSUPP
@@ -174,6 +180,31 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 	return error;
 }
 
+/* FAULT_GETRANDOM_THREADS: the threads seen in getrandom(2), and their meeting. */
+static pthread_mutex_t meet_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t meet_more = PTHREAD_COND_INITIALIZER;
+static pid_t meet_seen[64];
+static int meet_count;
+
+static void meet_threads(long want)
+{
+	pid_t tid = gettid();
+	int i;
+
+	if (want > 64)
+		want = 64;
+	pthread_mutex_lock(&meet_lock);
+	for (i = 0; i < meet_count && meet_seen[i] != tid; i++)
+		;
+	if (i == meet_count && meet_count < 64) {
+		meet_seen[meet_count++] = tid;
+		pthread_cond_broadcast(&meet_more);
+	}
+	while (meet_count < want)
+		pthread_cond_wait(&meet_more, &meet_lock);
+	pthread_mutex_unlock(&meet_lock);
+}
+
 /* The errno that FAULT_GETRANDOM_ERRNO names. */
 static int errno_named(const char *name)
 {
@@ -219,6 +250,8 @@ long syscall(long number, ...)
 			}
 			return blocked_pool();
 		}
+		if (env_long("FAULT_GETRANDOM_THREADS") > 0)
+			meet_threads(env_long("FAULT_GETRANDOM_THREADS"));
 		if (racing() && in_main_thread())
 			__atomic_store_n(&main_drew, 1, __ATOMIC_RELEASE);
 		else if (racing())
