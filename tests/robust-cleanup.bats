@@ -72,6 +72,23 @@ fatal_signals() {
 	[ "$(files_in "$d")" = key ]
 }
 
+# What the documents say SIGKILL can leave: --force links the new key
+# under a hidden name and renames it over FILE, and no handler runs.
+@test "SIGKILL between --force's link and its rename leaves the new key under its hidden name, FILE as it was" {
+	require_native
+	require strace
+	local hidden
+	d=$(outdir)
+	echo old >"$d/key"
+	run -137 strace -f -qq -o /dev/null -e inject=renameat:signal=SIGKILL \
+		"$GETRANDOM" --bytes 32 --force --output "$d/key"
+	[ "$(cat "$d/key")" = old ]
+	hidden=$(files_in "$d" | grep -v '^key$')
+	[[ $hidden == .key.?????? ]] || fail_with "left: $(files_in "$d")"
+	[ "$(size "$d/$hidden")" -eq 32 ]
+	[ "$(stat -c %a "$d/$hidden")" = 600 ]
+}
+
 @test "a signal just before FILE is placed still ends the run, nothing changed" {
 	require_native
 	require strace
