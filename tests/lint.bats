@@ -215,3 +215,14 @@ refused() {
 	cli/wordlist.sh list out more
 	CALLS
 }
+
+@test "lint: make test-debian13 installs in its root every package the build needs" {
+	# Its root is a bare debootstrap: without xkcdpass the word list that
+	# --words compiles in could not be built there.
+	run -0 grep -E '^mapfile -t packages < <\(tests/need.sh --list .*\)$' "$TESTS/debian13.sh"
+	local steps=${output#*--list }
+	steps=${steps%)}
+	[[ " $steps " == *" build "* ]] || fail_with "debian13.sh installs $steps, not build"
+	run -0 "$TESTS/need.sh" --list build
+	[[ " ${lines[*]} " == *" xkcdpass "* ]] || fail_with "need.sh's build step: ${lines[*]}"
+}
