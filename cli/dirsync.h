@@ -3,12 +3,14 @@
 #ifndef GETRANDOM_DIRSYNC_H
 #define GETRANDOM_DIRSYNC_H
 
-#include <stdbool.h>
-
-/* Whether dir can be opened to sync it; asked before anything changes. */
-bool directory_readable(const char *dir);
-/* fsync(2) of dir: 0, or an errno value. */
-int sync_directory(const char *dir);
+/*
+ * The directory dir held open, for every step of a key file: read-only
+ * where it may be read, so that it can be synced, else as O_PATH.  The
+ * descriptor, or -1 (errno); *readable says which.
+ */
+int open_directory(const char *dir, int *readable);
+/* fsync(2) of the directory opened read-only as dir: 0, or an errno value. */
+int sync_directory(int dir);
 /* syncfs(2) of the file system that holds fd: 0, or an errno value. */
 int sync_file_system(int fd);
 

@@ -82,6 +82,7 @@ static uint64_t draw_word(struct draw_source *src, unsigned int width)
 	}
 	for (unsigned int i = 0; i < width; i++)
 		x = x << 8 | b[i];
+	explicit_bzero(b, sizeof(b));
 	return x;
 }
 

@@ -71,6 +71,7 @@ static uint64_t put_in_range(struct lines *out, struct draw_source *src,
 		p += len + 1;
 		out->len += len + 1;
 	}
+	explicit_bzero(offsets, k * sizeof(*offsets));
 	return k;
 }
 

@@ -117,6 +117,9 @@ static void print_option(FILE *out, const struct option_spec *o)
 	}
 }
 
+/* The option table, as xshow_help() was handed it. */
+static const struct option_spec *help_specs;
+
 /* The mode --help lists an option under: the first of its modes. */
 static unsigned int listing_mode(const struct option_spec *o)
 {
@@ -146,7 +149,7 @@ static void print_mode(FILE *out, unsigned int m, bool listed_only)
 	bool heading = false;
 
 	for (size_t i = 0; i < OPTIONS_COUNT; i++) {
-		const struct option_spec *o = &option_specs[i];
+		const struct option_spec *o = &help_specs[i];
 
 		if (listed_only ? listing_mode(o) != m :
 				  listing_mode(o) != m && !(o->modes & (1U << m)))
@@ -248,11 +251,13 @@ static char *xcompose(void (*print)(FILE *out, int m), int m, size_t *len)
 	return text;
 }
 
-void xshow_help(const char *mode)
+void xshow_help(const struct option_spec specs[OPTIONS_COUNT], const char *mode)
 {
 	int m = mode == NULL ? -1 : mode_named(mode);
 	size_t len;
 	char *text;
+
+	help_specs = specs;
 
 	if (mode != NULL && m < 0)
 		xusage_error("--help knows no mode %s: the modes are %s",

@@ -2,7 +2,9 @@
 /*
  * A key file must hold all the bytes or not exist, so it is written as an
  * unnamed O_TMPFILE in the target directory, given its owner and mode,
- * synced, and only then given its name.  Where O_TMPFILE is not
+ * synced, and only then given its name.  The directory is looked up by
+ * its path once, and held open: the file is made, named, renamed and
+ * synced in that directory, wherever its path leads by then.  Where O_TMPFILE is not
  * supported, or such a file could not be given a name, a named temporary
  * file is used instead (sigguard.c removes it on a fatal signal).  FILE
  * never exists with any other owner or mode.
@@ -76,9 +78,9 @@ static int apply_key(struct keyfile_out *file)
 }
 
 /* An O_TMPFILE in dir that can be given its name later, or -1. */
-static int open_unnamed(const char *dir)
+static int open_unnamed(int dir)
 {
-	int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	int fd = openat(dir, ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
 
 	if (fd != -1 && !unnamed_linkable(fd)) {
 		close(fd);
@@ -91,43 +93,56 @@ static int open_unnamed(const char *dir)
  * No name can be removed from an append-only directory (chattr +a), so
  * --force, which renames its file over FILE, cannot work there, and would
  * leave its temporary name behind: it is refused before anything is made.
- * Where the flags cannot be read, the rename says what failed.
+ * Where the flags cannot be read (a directory held as O_PATH), the rename
+ * says what failed.
  */
-static bool append_only(const char *dir)
+static bool append_only(int dir)
 {
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), flags = 0;
-	bool result;
+	int flags = 0;
 
-	if (fd == -1)
-		return false;
-	result = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 &&
-		 (flags & FS_APPEND_FL) != 0;
-	close(fd);
-	return result;
+	return ioctl(dir, FS_IOC_GETFLAGS, &flags) == 0 &&
+	       (flags & FS_APPEND_FL) != 0;
 }
 
 /*
- * With standard input, output or error closed, the new file takes that
- * number: --shuffle would read it as its input, and a warning would be
- * written into it.  It is moved above them, or the run fails: 0, or -1
- * (errno; EMFILE where the limit on descriptors leaves none above).
+ * With standard input, output or error closed, a new descriptor (the
+ * file's, its directory's) takes that number: --shuffle would read it as
+ * its input, and a warning would be written into it.  It is moved above
+ * them, or the run fails: 0, or -1 (errno; EMFILE where the limit on
+ * descriptors leaves none above).
  */
-static int above_stdio(struct keyfile_out *file)
+static int above_stdio(int *fd)
 {
-	int fd;
+	int moved;
 
-	if (file->fd > STDERR_FILENO)
+	if (*fd > STDERR_FILENO)
 		return 0;
-	fd = fcntl(file->fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
-	if (fd == -1) {
+	moved = fcntl(*fd, F_DUPFD_CLOEXEC, STDERR_FILENO + 1);
+	if (moved == -1) {
 		/* F_DUPFD says EINVAL for a floor at or above the limit. */
 		if (errno == EINVAL)
 			errno = EMFILE;
 		return -1;
 	}
-	close(file->fd);
-	file->fd = fd;
+	close(*fd);
+	*fd = moved;
 	return 0;
+}
+
+/* FILE's directory, held open above standard error, or exits, status 1. */
+static void xopen_directory(struct keyfile_out *file, const char *dir)
+{
+	int readable;
+
+	file->dir = open_directory(dir, &readable);
+	file->dir_readable = readable;
+	if (file->dir == -1)
+		err(EXIT_FAIL, "cannot create a file in %s", quote(dir));
+	if (above_stdio(&file->dir) == -1) {
+		warn("cannot create a file in %s", quote(dir));
+		keyfile_abort(file);
+		exit(EXIT_FAIL);
+	}
 }
 
 void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
@@ -135,23 +150,32 @@ void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
 {
 	char dir[PATH_MAX];
 
-	*file = (struct keyfile_out){ .fd = -1, .path = path, .force = force,
+	*file = (struct keyfile_out){ .fd = -1, .dir = -1, .path = path,
+				      .force = force,
 				      .key = key != NULL ? key : &default_key };
 	if (strlen(path) >= PATH_MAX)
 		errx(EXIT_FAIL, "%s: %s", quote(path), strerror(ENAMETOOLONG));
 	xcheck_replaceable(path, force);
 	directory_of(path, dir, sizeof(dir));
-	if (force && append_only(dir))
-		errx(EXIT_FAIL, "--force cannot write %s: its directory %s is append-only",
-		     quote_n(0, path), quote_n(1, dir));
-	file->dir_readable = directory_readable(dir);
-	file->fd = open_unnamed(dir);
+	name_of(path, file->name, sizeof(file->name));
+	xopen_directory(file, dir);
+	if (force && append_only(file->dir)) {
+		warnx("--force cannot write %s: its directory %s is append-only",
+		      quote_n(0, path), quote_n(1, dir));
+		keyfile_abort(file);
+		exit(EXIT_FAIL);
+	}
+	file->fd = open_unnamed(file->dir);
 	file->unnamed = file->fd != -1;
 	if (file->fd == -1)
-		file->fd = temp_create(path, file->temp, sizeof(file->temp));
-	if (file->fd == -1)
-		err(EXIT_FAIL, "cannot create a file in %s", quote(dir));
-	if (above_stdio(file) == -1) {
+		file->fd = temp_create(file->dir, file->name, file->temp,
+				       sizeof(file->temp));
+	if (file->fd == -1) {
+		warn("cannot create a file in %s", quote(dir));
+		keyfile_abort(file);
+		exit(EXIT_FAIL);
+	}
+	if (above_stdio(&file->fd) == -1) {
 		warn("cannot create a file in %s", quote(dir));
 		keyfile_abort(file);
 		exit(EXIT_FAIL);
@@ -174,10 +198,10 @@ void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
 static int place_file(struct keyfile_out *file)
 {
 	if (!file->force && file->unnamed)
-		return link_unnamed(file->fd, file->path);
+		return link_unnamed(file->fd, file->dir, file->name);
 	if (file->force) {
 		/* What stood there may have changed since it was checked. */
-		enum existing now = what_exists(file->path);
+		enum existing now = what_exists_at(file->dir, file->name);
 
 		if (now == EXISTING_UNKNOWN)
 			return -1;	/* statfs(2)'s errno */
@@ -185,13 +209,13 @@ static int place_file(struct keyfile_out *file)
 			errno = EEXIST;
 			return -1;
 		}
-		if (rename(file->temp, file->path) == -1)
+		if (renameat(file->dir, file->temp, file->dir, file->name) == -1)
 			return -1;
 		unguard_temp();
 		file->temp[0] = '\0';
 		return 0;
 	}
-	return link(file->temp, file->path);
+	return linkat(file->dir, file->temp, file->dir, file->name, 0);
 }
 
 static void say_placement_failed(const struct keyfile_out *file)
@@ -205,7 +229,8 @@ static void say_placement_failed(const struct keyfile_out *file)
 		say_exists(file->path);
 	} else {
 		/* With --force, a FILE that is still there was not replaced. */
-		bool there = file->force && lstat(file->path, &old) == 0;
+		bool there = file->force &&
+			     fstatat(file->dir, file->name, &old, AT_SYMLINK_NOFOLLOW) == 0;
 
 		errno = error;
 		if (there)
@@ -213,6 +238,17 @@ static void say_placement_failed(const struct keyfile_out *file)
 		else
 			warn("cannot create %s", quote(file->path));
 	}
+}
+
+/* The temporary's name, with FILE's directory as FILE's path names it. */
+static void say_temp_left(const struct keyfile_out *file, int error)
+{
+	char dir[PATH_MAX], temp[PATH_MAX + NAME_MAX + 2];
+
+	directory_of(file->path, dir, sizeof(dir));
+	snprintf(temp, sizeof(temp), "%s/%s", dir, file->temp);
+	warnx("%s is in place, but its temporary copy %s could not be removed: %s",
+	      quote_n(0, file->path), quote_n(1, temp), strerror(error));
 }
 
 /*
@@ -225,10 +261,10 @@ static void say_placement_failed(const struct keyfile_out *file)
  */
 static void finish_placed(struct keyfile_out *file)
 {
-	char dir[PATH_MAX];
 	int error = 0, unlink_error = 0, close_error = 0;
 
-	if (file->temp[0] != '\0' && unlink(file->temp) == -1 && errno != ENOENT)
+	if (file->temp[0] != '\0' && unlinkat(file->dir, file->temp, 0) == -1 &&
+	    errno != ENOENT)
 		unlink_error = errno;
 	unguard_temp();
 	if (!file->dir_readable)
@@ -238,17 +274,15 @@ static void finish_placed(struct keyfile_out *file)
 		close_error = errno;
 	file->fd = -1;
 	if (unlink_error != 0)
-		warnx("%s is in place, but its temporary copy %s could not be removed: %s",
-		      quote_n(0, file->path), quote_n(1, file->temp),
-		      strerror(unlink_error));
+		say_temp_left(file, unlink_error);
 	file->temp[0] = '\0';
 	if (close_error != 0)
 		warnx("%s is in place, but closing it failed: %s",
 		      quote(file->path), strerror(close_error));
-	if (file->dir_readable) {
-		directory_of(file->path, dir, sizeof(dir));
-		error = sync_directory(dir);
-	}
+	if (file->dir_readable)
+		error = sync_directory(file->dir);
+	close(file->dir);
+	file->dir = -1;
 	if (error != 0)
 		warnx("%s is in place, but its directory could not be synced: %s",
 		      quote(file->path), strerror(error));
@@ -268,7 +302,8 @@ int keyfile_commit(struct keyfile_out *file)
 		return -1;
 	}
 	if (file->force && file->unnamed &&
-	    temp_link(file->fd, file->path, file->temp, sizeof(file->temp)) == -1) {
+	    temp_link(file->fd, file->dir, file->name, file->temp,
+		      sizeof(file->temp)) == -1) {
 		say_placement_failed(file);
 		keyfile_abort(file);
 		return -1;
@@ -293,10 +328,13 @@ int keyfile_commit(struct keyfile_out *file)
 void keyfile_abort(struct keyfile_out *file)
 {
 	if (file->temp[0] != '\0')
-		unlink(file->temp);
+		unlinkat(file->dir, file->temp, 0);
 	unguard_temp();
 	file->temp[0] = '\0';
 	if (file->fd != -1)
 		close(file->fd);
 	file->fd = -1;
+	if (file->dir != -1)
+		close(file->dir);
+	file->dir = -1;
 }

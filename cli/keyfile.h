@@ -23,12 +23,14 @@ struct keyfile {
 /* A key file being written. */
 struct keyfile_out {
 	int fd;			/* write the bytes here */
+	int dir;		/* FILE's directory, held open: every step is in it */
 	const char *path;
+	char name[NAME_MAX + 1];	/* FILE's last component, in dir */
 	bool force;		/* replace an existing path */
 	bool unnamed;		/* fd is an O_TMPFILE, not yet linked */
-	bool dir_readable;	/* FILE's directory can be opened to sync it */
+	bool dir_readable;	/* dir is open read-only: it can be synced */
 	const struct keyfile *key;	/* owner and mode of FILE */
-	char temp[PATH_MAX];	/* a named temporary file, or "" */
+	char temp[NAME_MAX + 1];	/* a named temporary file in dir, or "" */
 };
 
 /*

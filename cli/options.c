@@ -8,7 +8,6 @@
 #define _GNU_SOURCE
 #include <err.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,22 +18,6 @@
 
 /* getopt_long's code for an option without a letter: past every char. */
 #define CODE_BASE 256
-
-static void __attribute__((noreturn)) try_help(void)
-{
-	fputs("Try 'getrandom --help' for more information.\n", stderr);
-	exit(EXIT_USAGE);
-}
-
-void xusage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vwarnx(fmt, ap);
-	va_end(ap);
-	try_help();
-}
 
 /* getopt_long's code for option id: its letter, or one past every char. */
 static int option_code(size_t id)

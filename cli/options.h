@@ -111,8 +111,6 @@ struct options {
 void xparse_options(int argc, char **argv, struct options *opts);
 /* Refuses, with status 2, an option that has no effect or breaks another's promise. */
 void xcheck_combinations(const struct options *opts);
-/* --require: refuses rules that fewer than one password in 2^20 meets. */
-void xcheck_rules_share(const struct draw_request *req);
 /* Prints the message, suggests --help, and exits with status 2. */
 void __attribute__((noreturn, format(printf, 1, 2)))
 xusage_error(const char *fmt, ...);
@@ -120,9 +118,11 @@ xusage_error(const char *fmt, ...);
 /*
  * --help and --version: the text on standard output, then exit 0.  With a
  * MODE (help-modes.h's NAME), --help shows that mode's options alone; an
- * unknown MODE is a usage error.
+ * unknown MODE is a usage error.  The table is handed to --help, so that
+ * help.c, which setters.c calls, does not reach back into setters.c.
  */
-void __attribute__((noreturn)) xshow_help(const char *mode);
+void __attribute__((noreturn))
+xshow_help(const struct option_spec specs[OPTIONS_COUNT], const char *mode);
 void __attribute__((noreturn)) xshow_version(void);
 
 /* How many outputs, and what ends each: '\n', '\0', or -1 for nothing. */

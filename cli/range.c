@@ -8,6 +8,8 @@
  * '+', which changes nothing, as shuf -i takes it ("+1-+6"); no blanks,
  * nothing else.
  */
+#include <string.h>
+
 #include "range.h"
 
 /* A bound: its sign and its magnitude, which fits 64 bits either way. */
@@ -109,6 +111,7 @@ size_t format_in_range(const struct range *range, uint64_t offset, char *out)
 	len = (size_t)(end - start);
 	for (size_t i = 0; i < len; i++)
 		out[i] = start[i];
+	explicit_bzero(digits, sizeof(digits));
 	return len;
 }
 

@@ -4,8 +4,10 @@
  * file is replaced: a regular file, or a link that leads to one.  Anything
  * else is refused either way, before a byte is drawn.
  */
+#define _GNU_SOURCE
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <linux/magic.h>
 #include <stdio.h>
@@ -24,25 +26,33 @@
 #define MAX_LINKS 40
 
 /*
- * path lies in a directory of /proc, where links are file descriptors:
- * 1 or 0, or -1 (errno) when statfs(2) cannot tell.
+ * path, relative to dir, lies in a directory of /proc, where links are
+ * file descriptors: 1 or 0, or -1 (errno) when statfs(2) cannot tell.
  */
-static int in_proc(const char *path)
+static int in_proc(int dir, const char *path)
 {
-	char dir[PATH_MAX];
+	char parent[PATH_MAX];
 	struct statfs fs;
+	int fd, ret;
 
-	directory_of(path, dir, sizeof(dir));
-	if (statfs(dir, &fs) == -1)
+	directory_of(path, parent, sizeof(parent));
+	if (dir == AT_FDCWD)
+		return statfs(parent, &fs) == -1 ? -1 : fs.f_type == PROC_SUPER_MAGIC;
+	if (strcmp(parent, ".") == 0)
+		return fstatfs(dir, &fs) == -1 ? -1 : fs.f_type == PROC_SUPER_MAGIC;
+	fd = openat(dir, parent, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	if (fd == -1)
 		return -1;
-	return fs.f_type == PROC_SUPER_MAGIC;
+	ret = fstatfs(fd, &fs) == -1 ? -1 : fs.f_type == PROC_SUPER_MAGIC;
+	close(fd);
+	return ret;
 }
 
 /* Replaces the link at path by the path its text names: "dir/text" or "/text". */
-static int follow(char *path, size_t size)
+static int follow(int at, char *path, size_t size)
 {
 	char text[PATH_MAX], dir[PATH_MAX];
-	ssize_t n = readlink(path, text, sizeof(text) - 1);
+	ssize_t n = readlinkat(at, path, text, sizeof(text) - 1);
 	int len;
 
 	if (n <= 0)
@@ -57,7 +67,7 @@ static int follow(char *path, size_t size)
 }
 
 /* Follows every link from path, one at a time, so that /proc is seen on the way. */
-enum existing what_exists(const char *path)
+enum existing what_exists_at(int dir, const char *path)
 {
 	char at[PATH_MAX];
 	struct stat st;
@@ -67,9 +77,9 @@ enum existing what_exists(const char *path)
 		int proc;
 
 		/* Nothing there: creating FILE will say why, if it cannot. */
-		if (lstat(at, &st) == -1)
+		if (fstatat(dir, at, &st, AT_SYMLINK_NOFOLLOW) == -1)
 			return links == 0 ? EXISTING_NONE : EXISTING_OTHER;
-		proc = in_proc(at);
+		proc = in_proc(dir, at);
 		if (proc == -1)
 			return EXISTING_UNKNOWN;
 		if (proc)
@@ -77,10 +87,15 @@ enum existing what_exists(const char *path)
 		if (!S_ISLNK(st.st_mode))
 			return S_ISREG(st.st_mode) ? EXISTING_REGULAR :
 			       EXISTING_OTHER;
-		if (follow(at, sizeof(at)) == -1)
+		if (follow(dir, at, sizeof(at)) == -1)
 			return EXISTING_OTHER;
 	}
 	return EXISTING_OTHER;	/* a loop, or a chain too long to be a key file */
+}
+
+enum existing what_exists(const char *path)
+{
+	return what_exists_at(AT_FDCWD, path);
 }
 
 void say_exists(const char *path)

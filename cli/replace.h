@@ -20,6 +20,8 @@ enum existing {
 };
 
 enum existing what_exists(const char *path);
+/* The same for path relative to the directory open as dir. */
+enum existing what_exists_at(int dir, const char *path);
 /* Exits, status 1, when FILE exists and may not be replaced. */
 void xcheck_replaceable(const char *path, bool force);
 /* The messages for FILE that is there (EXISTING_REGULAR) or not a key file. */

@@ -125,16 +125,26 @@ static bool in_side(const struct side *s, size_t id)
  * The option of side s given first on the command line, other than those
  * of side not; -1 if none.
  */
+/*
+ * The options given, one bit each, set once by xcheck_combinations(): a
+ * rule looks at the two or three options of a command line, not at every
+ * option there is, and every run pays for the rules.
+ */
+static uint64_t given_options;
+
 static int first_given(const struct options *opts, const struct side *s,
 		       const struct side *not)
 {
 	int first = -1;
 
-	for (size_t id = 0; id < OPTIONS_COUNT; id++)
-		if (opts->given[id] && in_side(s, id) &&
+	for (uint64_t left = given_options; left != 0; left &= left - 1) {
+		size_t id = (size_t)__builtin_ctzll(left);
+
+		if (in_side(s, id) &&
 		    !(not != NULL && in_side(not, id)) &&
 		    (first < 0 || opts->given[id] < opts->given[first]))
 			first = (int)id;
+	}
 	return first;
 }
 
@@ -354,20 +364,13 @@ static const struct rule rules[] = {
 		" cannot be used together (the entropy depends on the input)"),
 };
 
-void xcheck_rules_share(const struct draw_request *req)
-{
-	long double share;
-
-	if (req->rules.count == 0)
-		return;
-	share = password_rules_share(&req->charset, req->length, &req->rules);
-	if (share < PASSWORD_RULES_SHARE_MIN)
-		xusage_error("the --require rules leave about one password in %.3Lg of --password=%llu: too few to draw by rejection (at least one in 2^20)",
-			     1 / share, (unsigned long long)req->length);
-}
-
 void xcheck_combinations(const struct options *opts)
 {
+	_Static_assert(OPTIONS_COUNT <= 64, "one bit an option in given_options");
+	given_options = 0;
+	for (size_t id = 0; id < OPTIONS_COUNT; id++)
+		if (opts->given[id])
+			given_options |= (uint64_t)1 << id;
 	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
 		check_rule(opts, &rules[i]);
 }

@@ -366,7 +366,7 @@ static void set_sample(struct options *opts, const char *arg)
 static void show_help(struct options *opts, const char *arg)
 {
 	(void)opts;
-	xshow_help(arg);
+	xshow_help(option_specs, arg);
 }
 
 static void show_version(struct options *opts, const char *arg)

@@ -18,6 +18,7 @@
 
 /* Read by the signal handler, which must not touch the caller's struct. */
 static volatile sig_atomic_t have_temp;
+static int temp_dir;		/* the directory held open, temp_to_remove's */
 static char temp_to_remove[PATH_MAX];
 /* The action each signal had before guard_temp(), put back to die by it. */
 static struct sigaction previous[NSIG];
@@ -61,7 +62,7 @@ static void remove_temp_and_die(int signo)
 	int saved = errno;
 
 	if (have_temp)
-		unlink(temp_to_remove);
+		unlinkat(temp_dir, temp_to_remove, 0);
 	sigaction(signo, &previous[signo], NULL);
 	raise(signo);
 	errno = saved;
@@ -90,9 +91,10 @@ static void install_handlers(void)
 	}
 }
 
-static void guard_temp(const char *path)
+void guard_temp(int dir, const char *name)
 {
-	snprintf(temp_to_remove, sizeof(temp_to_remove), "%s", path);
+	temp_dir = dir;
+	snprintf(temp_to_remove, sizeof(temp_to_remove), "%s", name);
 	have_temp = 1;
 	install_handlers();
 }
@@ -104,8 +106,9 @@ void unguard_temp(void)
 
 /*
  * Fatal signals are held back from before a temporary file is created
- * until it is guarded, so that no signal finds it unguarded, and by
- * keyfile.c from just before FILE is put in place until the exit.
+ * until it is guarded (tempfile.c), so that no signal finds it
+ * unguarded, and by keyfile.c from just before FILE is put in place
+ * until the exit.
  */
 void hold_signals(sigset_t *old)
 {
@@ -118,19 +121,4 @@ void hold_signals(sigset_t *old)
 void release_signals(const sigset_t *old)
 {
 	sigprocmask(SIG_SETMASK, old, NULL);
-}
-
-int guarded_mkostemp(char *temp)
-{
-	sigset_t held;
-	int fd, saved;
-
-	hold_signals(&held);
-	fd = mkostemp(temp, O_CLOEXEC);
-	if (fd != -1)
-		guard_temp(temp);
-	saved = errno;
-	release_signals(&held);
-	errno = saved;
-	return fd;
 }

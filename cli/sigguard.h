@@ -10,10 +10,12 @@
 #include <signal.h>
 
 /*
- * mkostemp(3) of temp (its XXXXXX filled in), guarded from the moment
- * it exists until unguard_temp(): the descriptor, or -1 (errno).
+ * The temporary file name in the directory dir is removed by a fatal
+ * signal from now until unguard_temp().  Called with signals held
+ * (hold_signals()) from before the file is made, so none finds it
+ * unguarded.
  */
-int guarded_mkostemp(char *temp);
+void guard_temp(int dir, const char *name);
 /* The temporary is gone, or has its final name: a signal leaves it be. */
 void unguard_temp(void);
 /* Holds back every fatal signal; release_signals() puts the mask back. */

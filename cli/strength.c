@@ -76,6 +76,18 @@ static bool ruled_length_fits(const struct draw_request *req,
 	       PASSWORD_RULES_SHARE_MIN;
 }
 
+void xcheck_rules_share(const struct draw_request *req)
+{
+	long double share;
+
+	if (req->rules.count == 0)
+		return;
+	share = password_rules_share(&req->charset, req->length, &req->rules);
+	if (share < PASSWORD_RULES_SHARE_MIN)
+		xusage_error("the --require rules leave about one password in %.3Lg of --password=%llu: too few to draw by rejection (at least one in 2^20)",
+			     1 / share, (unsigned long long)req->length);
+}
+
 /*
  * The fewest characters that meet every rule at once.  One character
  * meets each rule whose set holds it (a digit meets both [:alnum:] and

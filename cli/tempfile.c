@@ -2,16 +2,21 @@
 /*
  * A key file is written beside its name, in the same directory, so that
  * putting it in place is a link(2) or rename(2) within one file system.
- * Its temporary name is hidden (a leading dot) and says whose it is.
+ * That directory is looked up once and held open: every name here is
+ * relative to it, so that the directory renamed, or its path pointed
+ * elsewhere, while the bytes are drawn cannot move the key.  The
+ * temporary name is hidden (a leading dot) and says whose it is.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "sigguard.h"
@@ -25,36 +30,28 @@ void directory_of(const char *path, char *dir, size_t size)
 	snprintf(dir, size, "%s", dirname(copy));
 }
 
+void name_of(const char *path, char *name, size_t size)
+{
+	char copy[PATH_MAX];
+
+	snprintf(copy, sizeof(copy), "%s", path);
+	snprintf(name, size, "%s", basename(copy));
+}
+
 /*
- * "dir/.name.XXXXXX", for mkostemp() and for linking an O_TMPFILE.  The
- * name is cut so that the temporary one stays within NAME_MAX, and the
- * whole path within size (PATH_MAX): a FILE whose path is just short
- * enough has a temporary too, unless its directory's own path leaves no
- * room for the dots and XXXXXX.
+ * ".name.XXXXXX": the name is cut so that the temporary one stays within
+ * NAME_MAX, so that a FILE whose name is just short enough has one too.
  */
 #define TEMP_EXTRA (sizeof("..XXXXXX") - 1)
 
-static int temp_name(const char *path, char *temp, size_t size)
+static int temp_name(const char *name, char *temp, size_t size)
 {
-	char copy[PATH_MAX], dir[PATH_MAX];
-	const char *base;
-	size_t keep, fixed;
+	size_t keep = strlen(name);
 	int n;
 
-	directory_of(path, dir, sizeof(dir));
-	snprintf(copy, sizeof(copy), "%s", path);
-	base = basename(copy);
-	fixed = strlen(dir) + 1 + TEMP_EXTRA;	/* "dir/" and the dots and XXXXXX */
-	if (fixed >= size) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	keep = strlen(base);
 	if (keep > NAME_MAX - TEMP_EXTRA)
 		keep = NAME_MAX - TEMP_EXTRA;
-	if (keep > size - 1 - fixed)
-		keep = size - 1 - fixed;
-	n = snprintf(temp, size, "%s/.%.*s.XXXXXX", dir, (int)keep, base);
+	n = snprintf(temp, size, ".%.*s.XXXXXX", (int)keep, name);
 	if (n < 0 || (size_t)n >= size) {
 		errno = ENAMETOOLONG;
 		return -1;
@@ -62,11 +59,54 @@ static int temp_name(const char *path, char *temp, size_t size)
 	return 0;
 }
 
-int temp_create(const char *path, char *temp, size_t size)
+/*
+ * mkostemp(3) in dir: the XXXXXX filled from the clock and a counter
+ * (the name needs only to be free; O_EXCL says whether it is), opened
+ * for reading too, as mkostemp(3) opens it.  The descriptor, or -1.
+ */
+static int create_at(int dir, char *temp)
 {
-	if (temp_name(path, temp, size) == -1)
+	static const char letters[] =
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	static uint64_t counter;
+	char *x = temp + strlen(temp) - 6;
+
+	for (int tries = 0; tries < 100; tries++) {
+		struct timespec now;
+		uint64_t bits;
+		int fd;
+
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		bits = ((uint64_t)now.tv_nsec ^ (uint64_t)now.tv_sec << 30 ^
+			(uint64_t)getpid() << 40) + ++counter * 0x9e3779b97f4a7c15u;
+		for (int i = 0; i < 6; i++, bits /= 62)
+			x[i] = letters[bits % 62];
+		fd = openat(dir, temp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+		if (fd != -1 || errno != EEXIST)
+			return fd;
+	}
+	return -1;
+}
+
+/*
+ * Fatal signals are held back from before the file is created until it
+ * is guarded, so that no signal finds it unguarded.
+ */
+int temp_create(int dir, const char *name, char *temp, size_t size)
+{
+	sigset_t held;
+	int fd, saved;
+
+	if (temp_name(name, temp, size) == -1)
 		return -1;
-	return guarded_mkostemp(temp);
+	hold_signals(&held);
+	fd = create_at(dir, temp);
+	if (fd != -1)
+		guard_temp(dir, temp);
+	saved = errno;
+	release_signals(&held);
+	errno = saved;
+	return fd;
 }
 
 /*
@@ -91,25 +131,25 @@ bool unnamed_linkable(int fd)
 	       errno == EEXIST;
 }
 
-int link_unnamed(int fd, const char *path)
+int link_unnamed(int fd, int dir, const char *name)
 {
 	char proc[64];
 
 	/* AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; /proc needs a mounted /proc. */
-	if (linkat(fd, "", AT_FDCWD, path, AT_EMPTY_PATH) == 0)
+	if (linkat(fd, "", dir, name, AT_EMPTY_PATH) == 0)
 		return 0;
 	if (errno == EEXIST)
 		return -1;
 	snprintf(proc, sizeof(proc), "/proc/self/fd/%d", fd);
-	return linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
+	return linkat(AT_FDCWD, proc, dir, name, AT_SYMLINK_FOLLOW);
 }
 
 /* For rename(2) to put the synced file in place of FILE with --force. */
-int temp_link(int fd, const char *path, char *temp, size_t size)
+int temp_link(int fd, int dir, const char *name, char *temp, size_t size)
 {
 	for (int tries = 0; tries < 100; tries++) {
-		/* mkstemp() picks a free name; the empty file it makes is then replaced. */
-		int made = temp_create(path, temp, size);
+		/* create_at() picks a free name; the empty file it makes is then replaced. */
+		int made = temp_create(dir, name, temp, size);
 
 		if (made == -1)
 			break;
@@ -119,9 +159,9 @@ int temp_link(int fd, const char *path, char *temp, size_t size)
 		 * stays taken, for the caller to try to remove once more:
 		 * another round would only leave another one behind.
 		 */
-		if (unlink(temp) == -1)
+		if (unlinkat(dir, temp, 0) == -1)
 			return -1;
-		if (link_unnamed(fd, temp) == 0)
+		if (link_unnamed(fd, dir, temp) == 0)
 			return 0;
 		unguard_temp();
 		if (errno != EEXIST)

@@ -91,6 +91,7 @@ bool put_ulid(struct lines *out, struct draw_source *src,
 		p[i] = crockford[five_bits(bytes, 5 * i - 2)];
 	p[ULID_TEXT] = '\n';
 	out->len += ULID_TEXT + 1;
+	explicit_bzero(bytes, sizeof(bytes));
 	return true;
 }
 

@@ -103,8 +103,12 @@ static unsigned int fresh_counter(struct draw_source *src)
 {
 	unsigned char b[2];
 
+	unsigned int counter;
+
 	draw_bytes(src, b, sizeof(b));
-	return (unsigned int)(b[0] << 8 | b[1]) & 0x7ff;
+	counter = (unsigned int)(b[0] << 8 | b[1]) & 0x7ff;
+	explicit_bzero(b, sizeof(b));
+	return counter;
 }
 
 /*
@@ -144,5 +148,6 @@ bool put_uuid7(struct lines *out, struct draw_source *src,
 	draw_bytes(src, uuid + 8, 8);
 	set_version_and_variant(uuid, 7);
 	put_text(out, uuid, format);
+	explicit_bzero(uuid, sizeof(uuid));
 	return true;
 }

@@ -23,10 +23,11 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 tests/need.sh debian13
 
-# The packages the suite and the package build need inside, from the one
-# list (tests/check.sh and tests/deb.bats would install them too; one apt
-# run is quicker).
-mapfile -t packages < <(tests/need.sh --list suite tools deb)
+# The packages the build (xkcdpass's word list, compiled into --words),
+# the suite and the package build need inside, from the one list
+# (tests/check.sh and tests/deb.bats would install them too; one apt run
+# is quicker).
+mapfile -t packages < <(tests/need.sh --list build suite tools deb)
 
 # The mirror of this machine's own Debian sources, deb822 or one-line.
 debian_mirror() {

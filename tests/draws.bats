@@ -546,3 +546,15 @@ independent_draws=(
 	[[ $stderr == "getrandom: "*"No space left on device" ]]
 	[ "${#stderr_lines[@]}" -eq 1 ]
 }
+
+# getrandom(1) and docs/usage.md: threads start where the count times a
+# fixed guess of each value's bytes reaches 1 MiB (4 for a die roll,
+# which draws 1), not at 1 MiB drawn.
+@test "a die roll counts 4 bytes toward the 1 MiB from which threads start" {
+	require_native
+	require strace
+	run -0 threads_started "$GETRANDOM" --range 1-6 --count $((PUMP_PARALLEL_MIN / 4 - 1)) --threads=2
+	[ "$output" -eq 0 ] || fail_with "$output threads below the threshold"
+	run -0 threads_started "$GETRANDOM" --range 1-6 --count $((PUMP_PARALLEL_MIN / 4)) --threads=2
+	[ "$output" -ge 1 ] || fail_with "no thread at the threshold"
+}

@@ -34,6 +34,15 @@ PUMP_PARALLEL_MIN=$(pump_constant PUMP_PARALLEL_MIN)
 # SANITIZE=1 build cares).
 export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0
 
+# forget_outer_make: drops what an outer make hands its recipes, so that
+# `make check SANITIZE=1` (make passes its command line's variables on in
+# MAKEFLAGS) does not reach the builds the tests make of their own tree
+# copies, whose flags they choose and count.  Done once, as a file loads.
+forget_outer_make() {
+	unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
+}
+forget_outer_make
+
 # common_setup: what every test starts from: $OUT, the file gr writes.
 # A test file with a setup() of its own calls it first.
 common_setup() {

@@ -218,6 +218,18 @@ built() {
 	grep -q -- '-fsanitize=address' "$CC_LOG"
 }
 
+@test "make check SANITIZE=1: the outer make's variables do not reach the tests' own builds" {
+	tree_copy
+	fake_cc
+	# What make passes a recipe for `make check SANITIZE=1 CPPFLAGS=-DGR_OUTER`.
+	export MAKEFLAGS=' -- SANITIZE=1 CPPFLAGS=-DGR_OUTER' MAKELEVEL=1
+	forget_outer_make
+	run -0 built
+	[ "$output" = 'build/getrandom build/getrandom-asan cli/getrandom' ] || fail_with "$output"
+	[ "$(grep -c -- '-fsanitize=address' "$CC_LOG")" -eq 1 ] || fail_with "$(cat "$CC_LOG")"
+	run -1 grep -- -DGR_OUTER "$CC_LOG"
+}
+
 @test "the Makefile's _FORTIFY_SOURCE gives way to one in CPPFLAGS, as dpkg-buildflags sets" {
 	tree_copy
 	fake_cc

@@ -126,8 +126,8 @@ order() {
 		env FAULT_NO_TMPFILE=1 LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" \
 		ASAN_OPTIONS="detect_leaks=0:verify_asan_link_order=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
 		"$GETRANDOM" -n 32 -m 0604 --group "$(id -g)" -o "$D/key"
-	grep -q O_EXCL "$BATS_TEST_TMPDIR/log"	# mkostemp, not O_TMPFILE
-	[ "$(order "$BATS_TEST_TMPDIR/log")" = "fchmod fchown fchmod fchown fchmod link " ]
+	grep -q O_EXCL "$BATS_TEST_TMPDIR/log"	# a named temporary, not O_TMPFILE
+	[ "$(order "$BATS_TEST_TMPDIR/log")" = "fchmod fchown fchmod fchown fchmod linkat " ]
 	[ "$(stat -c %a "$D/key")" = 604 ]
 	[ "$(files_in "$D")" = key ]
 }

@@ -23,6 +23,30 @@ BARE_BANG=$BATS_TEST_DIRNAME/tools/bare-bang.sh
 	[ "$output" = "$t:2: 	! grep -q x file" ]
 }
 
+@test "lint: no include or call cycle between the files of cli/" {
+	require nm
+	run "$TESTS/tools/cycles.sh" "$TESTS/../cli"
+	[ "$status" -eq 0 ] || fail_with "$output"
+}
+
+@test "lint: the cycle check flags a call cycle and an include cycle, and only those" {
+	require nm
+	local d=$BATS_TEST_TMPDIR/c
+	mkdir "$d"
+	printf '%s\n' 'int a(void);' 'int b(void);' >"$d/ab.h"
+	printf '%s\n' '#include "ab.h"' 'int a(void) { return 1; }' >"$d/a.c"
+	printf '%s\n' '#include "ab.h"' 'int b(void) { return a(); }' >"$d/b.c"
+	run -0 "$TESTS/tools/cycles.sh" "$d"
+	printf '%s\n' '#include "ab.h"' 'int a(void) { return b(); }' >"$d/a.c"
+	run -1 "$TESTS/tools/cycles.sh" "$d"
+	[[ $output == *a.c* && $output == *b.c* ]] || fail_with "$output"
+	printf '%s\n' '#include "ab.h"' 'int a(void) { return 1; }' >"$d/a.c"
+	printf '%s\n' '#include "x.h"' >"$d/y.h"
+	printf '%s\n' '#include "y.h"' >"$d/x.h"
+	run -1 "$TESTS/tools/cycles.sh" "$d"
+	[[ $output == *x.h* && $output == *y.h* ]] || fail_with "$output"
+}
+
 @test "lint: every test file has one place in tests/places, guest or host" {
 	run -0 "$TESTS/placed.sh" guest
 	local guest=("${lines[@]}")
@@ -191,4 +215,15 @@ refused() {
 	cli/wordlist.sh list
 	cli/wordlist.sh list out more
 	CALLS
+}
+
+@test "lint: make test-debian13 installs in its root every package the build needs" {
+	# Its root is a bare debootstrap: without xkcdpass the word list that
+	# --words compiles in could not be built there.
+	run -0 grep -E '^mapfile -t packages < <\(tests/need.sh --list .*\)$' "$TESTS/debian13.sh"
+	local steps=${output#*--list }
+	steps=${steps%)}
+	[[ " $steps " == *" build "* ]] || fail_with "debian13.sh installs $steps, not build"
+	run -0 "$TESTS/need.sh" --list build
+	[[ " ${lines[*]} " == *" xkcdpass "* ]] || fail_with "need.sh's build step: ${lines[*]}"
 }

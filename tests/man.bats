@@ -312,3 +312,24 @@ syscall_number() {
 @test "getrandom(2) has a LIBRARY section" {
 	grep -qx '\.SH LIBRARY' "$MAN/getrandom.2"
 }
+
+# rendered PAGE: PAGE as man(1) shows it, plain text, one space between words.
+rendered() {
+	MANWIDTH=1000 groff -man -Tutf8 -P-cbou "$1" 2>/dev/null | tr -s ' '
+}
+
+@test "getrandom(1) shows no roff request as text (a macro glued to a sentence's end)" {
+	require groff
+	local page
+	for page in getrandom.1 getrandom.2; do
+		run -0 rendered "$MAN/$page"
+		run ! grep -nE '[^ ]\.(TP|PP|SH|SS|IP|HP|LP|RS|RE|BR|RB|IR|RI|BI|IB|B|I|br|sp|nf|fi)( |$)' <<<"$output"
+		[ -z "$output" ] || fail_with "$page: $output"
+	done
+}
+
+@test "getrandom(1): the file called - is written as --output ./-, a space between" {
+	require groff
+	run -0 rendered "$MAN/getrandom.1"
+	[[ $output == *"the file called - is --output ./-."* ]] || fail_with "$(grep -F 'called -' <<<"$output")"
+}

@@ -48,3 +48,35 @@ limited_as() {
 	[ "$(size "$OUT")" -eq $((2 * 16777216 + 1)) ]
 	[ "$(hex_decoded "$OUT" | wc -c)" -eq 16777216 ]
 }
+
+# residue MODE ARGS...: what a run of getrandom ARGS leaves, at its exit,
+# of its random bytes and of the values it printed (tests/tools/residue.py).
+residue() {
+	RESIDUE_OUT=$BATS_TEST_TMPDIR/printed RESIDUE_MODE=$1 RESIDUE_LO=${RESIDUE_LO:-0} \
+		gdb -nx -batch -x "$TESTS/tools/residue.py" --args "$GETRANDOM" "${@:2}" 2>&1 |
+		grep -E '^(residue|clean)'
+}
+
+@test "the random bytes, and the values made of them, are wiped from memory before the exit" {
+	require_native
+	require gdb
+	[ "$(uname -m)" = x86_64 ] || skip "tests/tools/residue.py reads x86_64's registers"
+	# ASan keeps stack arrays where the script does not look.
+	needs_plain_build "the AddressSanitizer build keeps stack arrays on a stack of its own"
+	local mode args
+	while read -r mode args; do
+		# shellcheck disable=SC2086 # the words of args
+		run -0 residue "$mode" $args
+		[ "$output" = clean ] || fail_with "$args: $output"
+	done <<-'EOF'
+		uuid --uuid
+		uuid --uuid=7
+		ulid --ulid
+		range --range 0-1000000000000000000
+		x --range 1-6 --count 100
+		x --bytes 32 --hex
+		x --password 20
+		x --words 3
+		x --mac
+	EOF
+}

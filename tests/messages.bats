@@ -101,7 +101,7 @@ says() {
 	[ -z "$(files_in "$DIR")" ]
 	: >"$FILE"
 	says "getrandom: not a regular file: $Q" \
-		inject rename:error=EEXIST -- --force -o "$FILE"
+		inject renameat:error=EEXIST -- --force -o "$FILE"
 	[ "$status" -eq 1 ]
 }
 
@@ -113,7 +113,7 @@ says() {
 	[ "$status" -eq 0 ]
 	rm -- "$FILE"
 	says "getrandom: $Q is in place, but its temporary copy '$DIR/.a'\$'\\n''getrandom: forged.XXXXXX' could not be removed: Input/output error" \
-		inject FAULT_NO_TMPFILE=1 unlink:error=EIO -- -o "$FILE"
+		inject FAULT_NO_TMPFILE=1 unlinkat:error=EIO -- -o "$FILE"
 	[ "$status" -eq 0 ]
 }
 

@@ -76,17 +76,24 @@ at_fd_floor() {
 	[ "$(size "$OUT")" -eq $((4 * 1024 * 1024)) ]
 }
 
-@test "--output needs just one free file descriptor" {
+@test "--output needs two free file descriptors: its directory's and the file's" {
 	require_native
 	needs_plain_build
-	# 0, 1 and 2 are open and 3 is closed (bats keeps it for itself): the
-	# limit of 4 leaves one descriptor, for the file.
+	# 0, 1 and 2 are open, and 3 and 4 are closed (bats keeps them for
+	# itself): a limit of 5 leaves two descriptors, for FILE's directory
+	# (held open, so that every step happens in it) and the file.
 	mkdir "$BATS_TEST_TMPDIR/dir"
-	run -0 --separate-stderr bash -c 'cd "$1" && exec 3>&- && ulimit -n 4 &&
+	run -0 --separate-stderr bash -c 'cd "$1" && exec 3>&- 4>&- && ulimit -n 5 &&
 		exec "$GETRANDOM" --bytes 32 --output key' _ "$BATS_TEST_TMPDIR/dir"
 	[ -z "$stderr" ]
 	[ "$(size "$BATS_TEST_TMPDIR/dir/key")" -eq 32 ]
 	[ "$(files_in "$BATS_TEST_TMPDIR/dir")" = key ]
+	# One descriptor less: refused, and nothing made.
+	rm "$BATS_TEST_TMPDIR/dir/key"
+	run -1 --separate-stderr bash -c 'cd "$1" && exec 3>&- 4>&- && ulimit -n 4 &&
+		exec "$GETRANDOM" --bytes 32 --output key' _ "$BATS_TEST_TMPDIR/dir"
+	[ "$stderr" = "getrandom: cannot create a file in '.': Too many open files" ]
+	[ -z "$(files_in "$BATS_TEST_TMPDIR/dir")" ]
 }
 
 # is_dynamic FILE: FILE names an ELF interpreter (ld.so) in its first KiB.

@@ -349,8 +349,8 @@ without_proc() {
 	require_native
 	require strace
 	echo old >"$DIR/key"
-	# The first unlink(2) is the one that frees the name mkostemp took.
-	run -1 --separate-stderr inject unlink:error=EPERM:when=1 -- --bytes 16 --force --output "$DIR/key"
+	# The first unlink(2) is the one that frees the temporary name it took.
+	run -1 --separate-stderr inject unlinkat:error=EPERM:when=1 -- --bytes 16 --force --output "$DIR/key"
 	[ "$stderr" = "getrandom: cannot replace '$DIR/key': Operation not permitted" ]
 	[ "$(files_in "$DIR")" = key ]
 	[ "$(cat "$DIR/key")" = old ]
@@ -404,7 +404,7 @@ without_stdin() {
 	build_tools
 	need_tools
 	# FILE takes descriptor 2; the named temporary's removal then fails.
-	run -0 without_stderr inject FAULT_NO_TMPFILE=1 unlink:error=EIO -- \
+	run -0 without_stderr inject FAULT_NO_TMPFILE=1 unlinkat:error=EIO -- \
 		--bytes 16 --output "$DIR/key"
 	[ "$(size "$DIR/key")" -eq 16 ]
 	grep -q 'O_EXCL|O_CLOEXEC, 0600) = 2$' "$BATS_TEST_TMPDIR/trace"
@@ -444,4 +444,83 @@ without_stdin() {
 	[ "$(mode_of "$DIR/key")" = 600 ]
 	[ "$(cat "$DIR/other")" = old ]
 	[ "$(mode_of "$DIR/other")" = 644 ]
+}
+
+# --- FILE's directory renamed or replaced while the bytes are drawn ---
+
+# holds_file_in PID DIR: process PID has a file in DIR open (the unnamed
+# O_TMPFILE, or the named temporary): FILE's directory has been looked up.
+holds_file_in() {
+	local fd
+	for fd in /proc/"$1"/fd/*; do
+		[[ $(readlink "$fd") == "$2"/* ]] && return 0
+	done
+	return 1
+}
+
+# swapped_mid_run HOW [VAR=VALUE...]: --shuffle --force --output dir/key
+# with its input from a FIFO, so that the run waits, its key file already
+# open in dir, for as long as the test likes: then dir is renamed to
+# dir.moved and HOW (mkdir, or symlink to $BATS_TEST_TMPDIR/other, which
+# holds a file "key") puts something else at its path, and the input comes.
+swapped_mid_run() {
+	local how=$1 pid fifo=$BATS_TEST_TMPDIR/fifo
+	shift
+	mkfifo "$fifo"
+	mkdir "$BATS_TEST_TMPDIR/other"
+	echo other >"$BATS_TEST_TMPDIR/other/key"
+	echo old >"$DIR/key"
+	env "$@" "$GETRANDOM" --shuffle --force --output "$DIR/key" <"$fifo" &
+	pid=$!
+	exec 5>"$fifo"
+	until_true holds_file_in "$pid" "$DIR"
+	mv "$DIR" "$DIR.moved"
+	case $how in
+	mkdir) mkdir "$DIR" ;;
+	symlink) ln -s "$BATS_TEST_TMPDIR/other" "$DIR" ;;
+	esac
+	printf '%s\n' a b c >&5
+	exec 5>&-
+	wait "$pid"
+}
+
+# until_true COMMAND...: retries COMMAND until it succeeds (a state that
+# never comes is caught by the per-test limit, BATS_TEST_TIMEOUT).
+until_true() {
+	until "$@"; do
+		sleep 0.1
+	done
+}
+
+@test "FILE's directory renamed while the bytes are drawn: the key stays in it, nothing lands at the old path" {
+	require_native
+	build_tools
+	need_tools
+	local way
+	for way in FAULT_NONE=1 "FAULT_NO_TMPFILE=1 LD_PRELOAD=$BATS_FILE_TMPDIR/faults.so"; do
+		rm -rf "$DIR" "$DIR.moved" "$BATS_TEST_TMPDIR/other" "$BATS_TEST_TMPDIR/fifo"
+		mkdir "$DIR"
+		# shellcheck disable=SC2086 # the words of $way, one setting each
+		swapped_mid_run mkdir $way || fail_with "$way: status $?"
+		[ "$(sort "$DIR.moved/key" | paste -s -d ' ')" = "a b c" ] || fail_with "$way: $(cat "$DIR.moved/key")"
+		[ "$(files_in "$DIR.moved")" = key ] || fail_with "$way: $(files_in "$DIR.moved")"
+		[ -z "$(files_in "$DIR")" ] || fail_with "$way: at the old path: $(files_in "$DIR")"
+	done
+}
+
+@test "FILE's directory replaced by a symlink while the bytes are drawn: --force replaces nothing there" {
+	require_native
+	build_tools
+	need_tools
+	local way
+	for way in FAULT_NONE=1 "FAULT_NO_TMPFILE=1 LD_PRELOAD=$BATS_FILE_TMPDIR/faults.so"; do
+		rm -rf "$DIR" "$DIR.moved" "$BATS_TEST_TMPDIR/other" "$BATS_TEST_TMPDIR/fifo"
+		mkdir "$DIR"
+		# shellcheck disable=SC2086
+		swapped_mid_run symlink $way || fail_with "$way: status $?"
+		[ "$(cat "$BATS_TEST_TMPDIR/other/key")" = other ] || fail_with "$way: the file behind the link was replaced"
+		[ "$(files_in "$BATS_TEST_TMPDIR/other")" = key ] || fail_with "$way: $(files_in "$BATS_TEST_TMPDIR/other")"
+		[ "$(sort "$DIR.moved/key" | paste -s -d ' ')" = "a b c" ] || fail_with "$way: $(cat "$DIR.moved/key")"
+		[ "$(files_in "$DIR.moved")" = key ] || fail_with "$way: $(files_in "$DIR.moved")"
+	done
 }

@@ -66,10 +66,27 @@ fatal_signals() {
 		"$GETRANDOM" --bytes 32 --output "$d/key"
 	[ "$(size "$d/key")" -eq 32 ]
 	echo old >"$d/key"
-	run -0 strace -f -qq -o /dev/null -e inject=rename:signal=SIGTERM \
+	run -0 strace -f -qq -o /dev/null -e inject=renameat:signal=SIGTERM \
 		"$GETRANDOM" --bytes 32 --force --output "$d/key"
 	[ "$(size "$d/key")" -eq 32 ]
 	[ "$(files_in "$d")" = key ]
+}
+
+# What the documents say SIGKILL can leave: --force links the new key
+# under a hidden name and renames it over FILE, and no handler runs.
+@test "SIGKILL between --force's link and its rename leaves the new key under its hidden name, FILE as it was" {
+	require_native
+	require strace
+	local hidden
+	d=$(outdir)
+	echo old >"$d/key"
+	run -137 strace -f -qq -o /dev/null -e inject=renameat:signal=SIGKILL \
+		"$GETRANDOM" --bytes 32 --force --output "$d/key"
+	[ "$(cat "$d/key")" = old ]
+	hidden=$(files_in "$d" | grep -v '^key$')
+	[[ $hidden == .key.?????? ]] || fail_with "left: $(files_in "$d")"
+	[ "$(size "$d/$hidden")" -eq 32 ]
+	[ "$(stat -c %a "$d/$hidden")" = 600 ]
 }
 
 @test "a signal just before FILE is placed still ends the run, nothing changed" {
@@ -272,7 +289,7 @@ with_alarm() {
 	# SIGINT at its default disposition: a run started in the background
 	# (as CI may be) inherits it ignored, and an ignored SIGINT stays so.
 	run -130 perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' \
-		env FAULT_NO_TMPFILE=1 FAULT_SIGNAL_AFTER_MKOSTEMP=2 \
+		env FAULT_NO_TMPFILE=1 FAULT_SIGNAL_AFTER_CREATE=2 \
 		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --output "$d/key"
 	[ -z "$(files_in "$d")" ]
 }
@@ -281,7 +298,7 @@ with_alarm() {
 	require_native
 	d=$(outdir)
 	echo old >"$d/key"
-	run -143 env FAULT_SIGNAL_AFTER_MKOSTEMP=15 \
+	run -143 env FAULT_SIGNAL_AFTER_CREATE=15 \
 		LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --force --output "$d/key"
 	[ "$(files_in "$d")" = key ]
 	[ "$(cat "$d/key")" = old ]

@@ -131,7 +131,7 @@ sweep() {
 	WANT_EMPTY=1 ONLY_PATH=$f sweep write -R 1-6 -C 10
 }
 
-@test "write(2), fsync, fchmod, fchown, linkat and rename of --output failing with any errno" {
+@test "write(2), fsync, fchmod, fchown, linkat and renameat of --output failing with any errno" {
 	require_native
 	local no_again=${ERRNOS//EINTR/}
 	no_again=${no_again//EAGAIN/}
@@ -142,7 +142,7 @@ sweep() {
 	# EEXIST from link is FILE appearing meanwhile: one message all the same.
 	sweep linkat -n 32 -o "$D/key"
 	echo old >"$D/old"
-	sweep rename -n 32 --force -o "$D/old"
+	sweep renameat -n 32 --force -o "$D/old"
 	[ "$(cat "$D/old")" = old ]
 }
 

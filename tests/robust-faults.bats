@@ -349,14 +349,14 @@ never_written() {
 	d=$(outdir)
 	echo old >"$d/key"
 	# Which close(2) is FILE's: the first after the rename, in a clean run.
-	strace -f -qq -o "$BATS_TEST_TMPDIR/calls" -e trace=close,rename \
+	strace -f -qq -o "$BATS_TEST_TMPDIR/calls" -e trace=close,renameat \
 		"$GETRANDOM" --bytes 100 --force --output "$d/key"
-	n=$(grep -Eo '(close|rename)\(' "$BATS_TEST_TMPDIR/calls" |
-		sed -n '1,/rename/p' | grep -c close)
+	n=$(grep -Eo '(close|renameat)\(' "$BATS_TEST_TMPDIR/calls" |
+		sed -n '1,/renameat/p' | grep -c close)
 	run -0 --separate-stderr inject "close:error=EIO:when=$((n + 1))" -- \
 		--bytes 100 --force --output "$d/key"
 	[ "$(injections)" -eq 1 ]
-	grep -A1 'rename(' "$BATS_TEST_TMPDIR/trace" | grep -q 'INJECTED'
+	grep -A1 'renameat(' "$BATS_TEST_TMPDIR/trace" | grep -q 'INJECTED'
 	[ "$stderr" = "getrandom: '$d/key' is in place, but closing it failed: Input/output error" ]
 	[ "$(size "$d/key")" -eq 100 ]
 	[ "$(files_in "$d")" = key ]
@@ -421,7 +421,7 @@ dropbox_files() {
 @test "no O_TMPFILE: removing the temporary name failing after the link is a warning, status 0" {
 	require_native
 	d=$(outdir)
-	run -0 --separate-stderr inject FAULT_NO_TMPFILE=1 unlink:error=EIO -- --bytes 40 --output "$d/key"
+	run -0 --separate-stderr inject FAULT_NO_TMPFILE=1 unlinkat:error=EIO -- --bytes 40 --output "$d/key"
 	[[ $stderr == "getrandom: '$d/key' is in place, but its temporary copy '$d/.key."??????"' could not be removed: Input/output error" ]]
 	[ "$(size "$d/key")" -eq 40 ]
 }
@@ -456,7 +456,7 @@ dropbox_files() {
 	require_native
 	d=$(outdir)
 	echo old >"$d/key"
-	run -1 --separate-stderr inject rename:error=EIO -- --force --output "$d/key"
+	run -1 --separate-stderr inject renameat:error=EIO -- --force --output "$d/key"
 	[ "$stderr" = "getrandom: cannot replace '$d/key': Input/output error" ]
 	[ "$(cat "$d/key")" = old ]
 	[ "$(files_in "$d")" = key ]
@@ -465,7 +465,7 @@ dropbox_files() {
 @test "--output --force: rename failing says replace for an old file, create for a new one" {
 	require_native
 	d=$(outdir)
-	run -1 --separate-stderr inject rename:error=EIO -- --force --output "$d/new"
+	run -1 --separate-stderr inject renameat:error=EIO -- --force --output "$d/new"
 	[ "$stderr" = "getrandom: cannot create '$d/new': Input/output error" ]
 	[ -z "$(files_in "$d")" ]
 }
@@ -478,11 +478,12 @@ dropbox_files() {
 	local when
 	d=$(outdir)
 	echo old >"$d/key"
-	for when in 1 2; do
-		run -1 --separate-stderr inject statfs:error=EIO:when=$when -- \
+	# statfs(2) of the path first, then fstatfs(2) of the directory held open.
+	for when in statfs fstatfs; do
+		run -1 --separate-stderr inject $when:error=EIO:when=1 -- \
 			--force --output "$d/key"
 		[ "$stderr" = "getrandom: cannot replace '$d/key': Input/output error" ] ||
-			fail_with "statfs call $when: $stderr"
+			fail_with "$when: $stderr"
 		[ "$(cat "$d/key")" = old ]
 		[ "$(files_in "$d")" = key ]
 	done
@@ -496,7 +497,7 @@ dropbox_files() {
 	require_native
 	d=$(outdir)
 	run -0 inject FAULT_NO_TMPFILE=1 -- --bytes 4M --threads 4 --hex --output "$d/key"
-	grep -q 'O_EXCL' "$BATS_TEST_TMPDIR/trace"	# mkostemp, not O_TMPFILE
+	grep -q 'O_EXCL' "$BATS_TEST_TMPDIR/trace"	# a named temporary, not O_TMPFILE
 	[ "$(files_in "$d")" = key ]
 	[ "$(stat -c %a "$d/key")" = 600 ]
 	[ "$(size "$d/key")" -eq $((2 * 4194304 + 1)) ]
@@ -548,7 +549,7 @@ dropbox_files() {
 	require_native
 	d=$(outdir)
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
-		link:error=EIO -- --output "$d/key"
+		linkat:error=EIO -- --output "$d/key"
 	[ "$stderr" = "getrandom: cannot create '$d/key': Input/output error" ]
 	[ -z "$(files_in "$d")" ]
 }
@@ -558,7 +559,7 @@ dropbox_files() {
 	d=$(outdir)
 	echo old >"$d/key"
 	run -1 --separate-stderr inject FAULT_NO_TMPFILE=1 \
-		rename:error=EIO -- --force --output "$d/key"
+		renameat:error=EIO -- --force --output "$d/key"
 	[ "$stderr" = "getrandom: cannot replace '$d/key': Input/output error" ]
 	[ "$(cat "$d/key")" = old ]
 	[ "$(files_in "$d")" = key ]

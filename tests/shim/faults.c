@@ -41,11 +41,19 @@
  *                          thread is writing that block to standard output
  *                          and fails with EIO; the write waits until that
  *                          thread has ended, then fails with EIO
+ *   FAULT_GETRANDOM_THREADS=N
+ *                          each getrandom(2) call waits until N threads
+ *                          (up to 64) have called it: a draw that N threads
+ *                          share completes in whatever order the scheduler
+ *                          runs them, and one that a single thread makes
+ *                          alone never does (the test's time limit ends it)
  *   FAULT_READ_ERRNO=E     read(2) of standard input fails with E (EAGAIN
  *                          or EINTR) on every call: input that never comes
  *   FAULT_NO_TMPFILE=1     open(2) with O_TMPFILE fails with EOPNOTSUPP
- *   FAULT_SIGNAL_AFTER_MKOSTEMP=SIG
- *                          mkostemp(3) raises signal number SIG as soon as
+ *   FAULT_SIGNAL_AFTER_CREATE=SIG
+ *                          openat(2) with O_CREAT and O_EXCL (how the tool
+ *                          makes a named temporary in the directory it
+ *                          holds open) raises signal number SIG as soon as
  *                          it has created the file: the moment a temporary
  *                          exists but may not be guarded yet
  *
@@ -177,6 +185,31 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr,
 	return error;
 }
 
+/* FAULT_GETRANDOM_THREADS: the threads seen in getrandom(2), and their meeting. */
+static pthread_mutex_t meet_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t meet_more = PTHREAD_COND_INITIALIZER;
+static pid_t meet_seen[64];
+static int meet_count;
+
+static void meet_threads(long want)
+{
+	pid_t tid = gettid();
+	int i;
+
+	if (want > 64)
+		want = 64;
+	pthread_mutex_lock(&meet_lock);
+	for (i = 0; i < meet_count && meet_seen[i] != tid; i++)
+		;
+	if (i == meet_count && meet_count < 64) {
+		meet_seen[meet_count++] = tid;
+		pthread_cond_broadcast(&meet_more);
+	}
+	while (meet_count < want)
+		pthread_cond_wait(&meet_more, &meet_lock);
+	pthread_mutex_unlock(&meet_lock);
+}
+
 /* The errno that FAULT_GETRANDOM_ERRNO names. */
 static int errno_named(const char *name)
 {
@@ -222,6 +255,8 @@ long syscall(long number, ...)
 			}
 			return blocked_pool();
 		}
+		if (env_long("FAULT_GETRANDOM_THREADS") > 0)
+			meet_threads(env_long("FAULT_GETRANDOM_THREADS"));
 		if (racing() && in_main_thread())
 			__atomic_store_n(&main_drew, 1, __ATOMIC_RELEASE);
 		else if (racing())
@@ -401,6 +436,16 @@ int open64(const char *path, int flags, ...)
 	return real(path, flags, mode);
 }
 
+/* openat(2) through REAL, then the signal of FAULT_SIGNAL_AFTER_CREATE. */
+static int signal_after_create(int fd, int flags)
+{
+	long sig = env_long("FAULT_SIGNAL_AFTER_CREATE");
+
+	if (fd != -1 && sig > 0 && (flags & (O_CREAT | O_EXCL)) == (O_CREAT | O_EXCL))
+		raise((int)sig);
+	return fd;
+}
+
 int openat(int dir, const char *path, int flags, ...)
 {
 	static int (*real)(int, const char *, int, ...);
@@ -414,35 +459,22 @@ int openat(int dir, const char *path, int flags, ...)
 		return -1;
 	if (real == NULL)
 		real = (int (*)(int, const char *, int, ...))next("openat");
-	return real(dir, path, flags, mode);
+	return signal_after_create(real(dir, path, flags, mode), flags);
 }
 
-/* mkostemp(3) through REAL, then the signal of FAULT_SIGNAL_AFTER_MKOSTEMP. */
-static int signal_after(int (*real)(char *, int), char *template, int flags)
+/* A program built with a 64-bit off_t (the Makefile asks for one) calls this. */
+int openat64(int dir, const char *path, int flags, ...)
 {
-	long sig = env_long("FAULT_SIGNAL_AFTER_MKOSTEMP");
-	int fd = real(template, flags);
+	static int (*real)(int, const char *, int, ...);
+	va_list ap;
+	mode_t mode;
 
-	if (fd != -1 && sig > 0)
-		raise((int)sig);
-	return fd;
-}
-
-int mkostemp(char *template, int flags)
-{
-	static int (*real)(char *, int);
-
+	va_start(ap, flags);
+	mode = open_mode(flags, ap);
+	va_end(ap);
+	if (no_tmpfile(flags))
+		return -1;
 	if (real == NULL)
-		real = (int (*)(char *, int))next("mkostemp");
-	return signal_after(real, template, flags);
-}
-
-/* A 32-bit program built with a 64-bit off_t (the Makefile asks for one). */
-int mkostemp64(char *template, int flags)
-{
-	static int (*real)(char *, int);
-
-	if (real == NULL)
-		real = (int (*)(char *, int))next("mkostemp64");
-	return signal_after(real, template, flags);
+		real = (int (*)(int, const char *, int, ...))next("openat64");
+	return signal_after_create(real(dir, path, flags, mode), flags);
 }
