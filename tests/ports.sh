@@ -19,7 +19,8 @@
 # else differs is the C library's and the
 # kernel's numbers (MIPS has its own errno values, signals and open(2)
 # flags) and the float ABI (armel's soft float).
-# An i386 program runs natively on x86_64; the others run under
+# An i386 program runs natively on x86_64 where the kernel can run it
+# (i386_runs_here in tests/ports.bash); the others run under
 # qemu-user, called by name (not through binfmt_misc, which CI may lack),
 # from a wrapper script build/port-PORT/getrandom that the tests take as
 # $GETRANDOM.  There GETRANDOM_EMULATOR is set, and the tests that need a
