@@ -31,9 +31,10 @@ OPTION(BYTES, "bytes", 'n', ARG_REQUIRED, "N", CLASS_BYTES,
 	COMPLETE_WORDS, "16 32 64 1K 1M 1G", set_bytes,
 	"write N bytes (default 32)",
 	"write N bytes (default 32); N is decimal and may end\n"
-	"in a unit, as for head -c: b 512, K or KiB 1024,\n"
+	"in a unit, as for head -c: B 1, K or KiB 1024,\n"
 	"kB 1000, M or MiB 1024*1024, MB 1000*1000, and so\n"
-	"on for G, T, P, E; a leading + is taken, as there")
+	"on for G, T, P, E; a leading + is taken, as there;\n"
+	"head's b (512) is refused: 32b reads as bits too")
 OPTION(HEX, "hex", 'x', ARG_NONE, NULL, CLASS_FORMAT | CLASS_BYTES,
 	COMPLETE_NONE, NULL, set_hex,
 	"write lowercase hexadecimal",

@@ -127,10 +127,27 @@ static uint64_t xcount(const char *arg, const char *what)
 	return n;
 }
 
+/*
+ * "32b": head -c's 512-byte block, which parse_size() refuses because it
+ * reads as 32 bytes or 32 bits as easily.  The message gives the bytes.
+ */
+static void __attribute__((noreturn)) xbad_byte_count(const char *arg)
+{
+	const char *digits = arg + (*arg == '+');
+	size_t n = strspn(digits, "0123456789");
+
+	/* Only digits are written back unquoted: nothing else can forge a line. */
+	if (n > 0 && strcmp(digits + n, "b") == 0)
+		xusage_error("invalid byte count %s: b could be bits, bytes or head's 512-byte blocks; write %.*sB (or %.*s) for bytes",
+			     quote(arg), (int)n, digits, (int)n, digits);
+	xusage_error("invalid byte count %s (decimal, with an optional unit: B, K or KiB, kB, M or MiB, MB, and so on to E)",
+		     quote(arg));
+}
+
 static void set_bytes(struct options *opts, const char *arg)
 {
 	if (!parse_size(arg, &opts->bytes))
-		xusage_error("invalid byte count %s", quote(arg));
+		xbad_byte_count(arg);
 }
 
 static void set_hex(struct options *opts, const char *arg)
