@@ -152,11 +152,16 @@ OPTION(PASSWORD, "password", 'p', ARG_COUNT, "LEN", CLASS_DRAW,
 OPTION(CHARSET, "charset", 's', ARG_REQUIRED, "SET", 0,
 	COMPLETE_NONE, NULL, set_charset,
 	"the characters of --password",
-	"the characters for --password (default [:alnum:]):\n"
-	"characters, ranges such as A-Z, POSIX classes\n"
-	"such as [:graph:], or the named sets [:base32:],\n"
-	"[:base58:], [:base64url:], [:hex:],\n"
-	"[:unambiguous:]; '\\' quotes the next character")
+	"the characters for --password (default alnum):\n"
+	"characters, ranges such as A-Z, and the classes\n"
+	"alnum alpha digit lower upper punct xdigit graph\n"
+	"print (POSIX's) base32 base58 base64 base64url hex\n"
+	"unambiguous, each as a word (alnum, alnum!), in\n"
+	"brackets ([alnum]) or as [:alnum:]; '\\' quotes the\n"
+	"next character, and one escaped letter makes a name\n"
+	"letters (\\hex is h, e and x); a word that begins\n"
+	"with a name (digits) and a whole SET in brackets\n"
+	"([a-z]) are refused")
 OPTION(REQUIRE, "require", 0, ARG_REQUIRED, "SET", CLASS_REPEATED,
 	COMPLETE_NONE, NULL, set_require,
 	"each password has a character of SET",
