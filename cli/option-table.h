@@ -150,7 +150,7 @@ OPTION(PASSWORD, "password", 'p', ARG_COUNT, "LEN", CLASS_DRAW,
 	"from the --charset (LEN may be left to --bits, but\n"
 	"not by -p, which needs it)")
 OPTION(CHARSET, "charset", 's', ARG_REQUIRED, "SET", 0,
-	COMPLETE_NONE, NULL, set_charset,
+	COMPLETE_WORDS, CHARSET_CLASS_NAMES, set_charset,
 	"the characters of --password",
 	"the characters for --password (default alnum):\n"
 	"characters, ranges such as A-Z, and the classes\n"
@@ -163,7 +163,7 @@ OPTION(CHARSET, "charset", 's', ARG_REQUIRED, "SET", 0,
 	"with a name (digits) and a whole SET in brackets\n"
 	"([a-z]) are refused")
 OPTION(REQUIRE, "require", 0, ARG_REQUIRED, "SET", CLASS_REPEATED,
-	COMPLETE_NONE, NULL, set_require,
+	COMPLETE_WORDS, CHARSET_CLASS_NAMES, set_require,
 	"each password has a character of SET",
 	"each password has at least one character of SET (in\n"
 	"the --charset syntax, and within the --charset);\n"
