@@ -10,9 +10,10 @@
  *   ID       OPT_ID names the option in rules.c
  *   NAME     the long name, without "--"
  *   LETTER   the short option's letter, or 0
- *   ARG      ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL (only --name=VALUE),
- *            or ARG_COUNT (optional, --name=N or --name N, so that
- *            --bits can set it; its short form requires it)
+ *   ARG      ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL (--name=VALUE or
+ *            --name VALUE, the next word when it is no option; -xVALUE
+ *            or -x VALUE), or ARG_COUNT (the same, so that --bits can
+ *            set it, but its short form requires it)
  *   CLASSES  CLASS_* bits: the groups the combination rules name
  *   COMPLETE what a shell offers for the argument: COMPLETE_NONE (free
  *            text), COMPLETE_WORDS (VALUES, blank-separated),
@@ -173,7 +174,8 @@ OPTION(UUID, "uuid", 'U', ARG_OPTIONAL, "VERSION", CLASS_DRAW,
 	COMPLETE_WORDS, "4 7", set_uuid,
 	"RFC 9562 UUIDs, version 4 or 7",
 	"instead of bytes, RFC 9562 UUIDs, version 4 (random,\n"
-	"the default) or 7 (time-ordered: -U7, --uuid=7)")
+	"the default) or 7 (time-ordered: --uuid 7, --uuid=7,\n"
+	"-U 7 or -U7)")
 OPTION(WORDS, "words", 0, ARG_COUNT, "N", CLASS_DRAW,
 	COMPLETE_WORDS, "4 5 6 7 8", set_words,
 	"passphrases of N words",
@@ -226,14 +228,16 @@ OPTION(ENTROPY, "entropy", 0, ARG_NONE, NULL, 0,
 	"standard error")
 OPTION(SHUFFLE, "shuffle", 0, ARG_NONE, NULL, CLASS_REORDER,
 	COMPLETE_NONE, NULL, set_shuffle,
-	"the lines of standard input in a random order",
-	"instead of bytes, the lines of standard input in a\n"
-	"random order (-z: NUL-terminated records), or\n"
-	"with --range every integer of the range")
+	"the lines of FILEs or standard input in a random order",
+	"instead of bytes, the lines of the FILE operands, or\n"
+	"of standard input (and where FILE is -), in a random\n"
+	"order (-z: NUL-terminated records), or with --range\n"
+	"every integer of the range")
 OPTION(SAMPLE, "sample", 0, ARG_REQUIRED, "K", CLASS_REORDER,
 	COMPLETE_WORDS, "1 2 6 10", set_sample,
-	"K lines of standard input, none twice",
-	"K lines of standard input, or with --range K of its\n"
+	"K lines of FILEs or standard input, none twice",
+	"K lines of the FILE operands or standard input, as\n"
+	"--shuffle reads them, or with --range K of its\n"
 	"integers, none twice, in a random order; all of\n"
 	"them if there are fewer")
 OPTION(HELP, "help", 0, ARG_NONE, NULL, 0,
