@@ -29,7 +29,8 @@
  */
 
 OPTION(BYTES, "bytes", 'n', ARG_REQUIRED, "N", CLASS_BYTES,
-	COMPLETE_WORDS, "16 32 64 1K 1M 1G", set_bytes,
+	COMPLETE_WORDS, "16 32 64 32B 1K 1KiB 1kB 1M 1MiB 1MB 1G 1GiB 1GB",
+	set_bytes,
 	"write N bytes (default 32)",
 	"write N bytes (default 32); N is decimal and may end\n"
 	"in a unit, as for head -c: B 1, K or KiB 1024,\n"
@@ -95,7 +96,7 @@ OPTION(INSECURE, "insecure", 'i', ARG_NONE, NULL, 0,
 	"set GRND_INSECURE: never wait, even before the pool\n"
 	"is initialized (Linux 5.6 or later); not for keys")
 OPTION(TIMEOUT, "timeout", 't', ARG_REQUIRED, "DURATION", 0,
-	COMPLETE_NONE, NULL, set_timeout,
+	COMPLETE_WORDS, "0 5 30s 1m 1h 1d", set_timeout,
 	"wait at most DURATION for the entropy pool",
 	"wait at most DURATION for the entropy pool, then\n"
 	"write nothing and exit with status 3; DURATION is\n"

@@ -125,9 +125,16 @@ is_joined() {
 	[ "$output" = "--output=$BATS_TEST_TMPDIR/key.bin" ]
 }
 
-@test "--timeout offers nothing to complete" {
+@test "--timeout and --bytes offer a value in each of their units" {
+	local unit
 	run -0 completes --timeout ''
-	[ -z "$output" ]
+	for unit in s m h d; do
+		[[ $output =~ (^|$'\n')[0-9]+$unit($'\n'|$) ]] || fail_with "--timeout: no $unit in $output"
+	done
+	run -0 completes --bytes ''
+	for unit in B K KiB kB M MiB MB G GiB GB; do
+		[[ $output =~ (^|$'\n')[0-9]+$unit($'\n'|$) ]] || fail_with "--bytes: no $unit in $output"
+	done
 }
 
 @test "--bytes offers sizes that getrandom accepts" {
