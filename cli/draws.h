@@ -32,6 +32,8 @@ struct draw_request {
 	bool shuffle;		/* --shuffle: lines of input, or the range */
 	uint64_t sample;	/* --sample=K; 0 = not given */
 	bool zero_terminated;	/* -z: records end with NUL, for those two */
+	char *const *files;	/* their FILE operands ("-": standard input) */
+	size_t file_count;	/* 0: standard input */
 	uint64_t words;		/* --words=N */
 	const char *separator;	/* --separator, or NULL for one space */
 	const char *wordlist_path;	/* --wordlist=FILE, or NULL for EFF's */

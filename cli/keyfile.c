@@ -43,24 +43,48 @@ static const struct keyfile default_key = {
  * what was asked: fchmod(2) drops set-group-ID without an error when the
  * file's group is not one of the caller's (a set-group-ID directory's
  * group), and a mode FILE does not have would be a silent half success.
- * Returns 0 or -1 (errno; EPERM for a mode or owner the file did not take).
+ * Returns 0 or -1 (errno; EPERM for a mode or owner the file did not
+ * take), with *what the one that failed: "owner", "group" or "mode".
  */
-static int set_owner_and_mode(int fd, const struct keyfile *key)
+static int set_owner_and_mode(int fd, const struct keyfile *key,
+			      const char **what)
 {
 	struct stat st;
 
+	*what = key->uid != (uid_t)-1 ? "owner" : "group";
 	if ((key->uid != (uid_t)-1 || key->gid != (gid_t)-1) &&
 	    fchown(fd, key->uid, key->gid) == -1)
 		return -1;
+	*what = "mode";
 	if (fchmod(fd, key->mode) == -1 || fstat(fd, &st) == -1)
 		return -1;
 	if ((st.st_mode & 07777) != key->mode ||
 	    (key->uid != (uid_t)-1 && st.st_uid != key->uid) ||
 	    (key->gid != (gid_t)-1 && st.st_gid != key->gid)) {
+		if (key->uid != (uid_t)-1 && st.st_uid != key->uid)
+			*what = "owner";
+		else if (key->gid != (gid_t)-1 && st.st_gid != key->gid)
+			*what = "group";
 		errno = EPERM;
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * What the kernel refused, named: an --owner alone that fails is not a
+ * failure of "owner and mode".  Giving a file away takes root.
+ */
+static void say_key_refused(const char *what, const char *path)
+{
+	int error = errno;
+
+	if (error == EPERM && strcmp(what, "owner") == 0)
+		warnx("cannot set the owner of %s: %s (giving a file to another user takes root)",
+		      quote(path), strerror(error));
+	else
+		warnx("cannot set the %s of %s: %s", what, quote(path),
+		      strerror(error));
 }
 
 /*
@@ -71,9 +95,11 @@ static int set_owner_and_mode(int fd, const struct keyfile *key)
  */
 static int apply_key(struct keyfile_out *file)
 {
-	if (set_owner_and_mode(file->fd, file->key) == 0)
+	const char *what;
+
+	if (set_owner_and_mode(file->fd, file->key, &what) == 0)
 		return 0;
-	warn("cannot set the owner and mode of %s", quote(file->path));
+	say_key_refused(what, file->path);
 	return -1;
 }
 
@@ -181,7 +207,7 @@ void xkeyfile_open(struct keyfile_out *file, const char *path, bool force,
 		exit(EXIT_FAIL);
 	}
 	if (fchmod(file->fd, 0600) == -1) {
-		warn("cannot set the owner and mode of %s", quote(path));
+		say_key_refused("mode", path);
 		keyfile_abort(file);
 		exit(EXIT_FAIL);
 	}

@@ -10,9 +10,10 @@
  *   ID       OPT_ID names the option in rules.c
  *   NAME     the long name, without "--"
  *   LETTER   the short option's letter, or 0
- *   ARG      ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL (only --name=VALUE),
- *            or ARG_COUNT (optional, --name=N or --name N, so that
- *            --bits can set it, or --help alone; its short form
+ *   ARG      ARG_NONE, ARG_REQUIRED, ARG_OPTIONAL (--name=VALUE or
+ *            --name VALUE, the next word when it is no option; -xVALUE
+ *            or -x VALUE), or ARG_COUNT (the same, so that --bits can
+ *            set it, or --help alone, but its short form
  *            requires it)
  *   CLASSES  CLASS_* bits: the groups the combination rules name
  *   MODES    MODE_* bits (help-modes.h): the modes whose --help=MODE
@@ -32,12 +33,15 @@
  */
 
 OPTION(BYTES, "bytes", 'n', ARG_REQUIRED, "N", CLASS_BYTES,
-	MODE_BYTES | MODE_TEXT, COMPLETE_WORDS, "16 32 64 1K 1M 1G", set_bytes,
+	MODE_BYTES | MODE_TEXT,
+	COMPLETE_WORDS, "16 32 64 32B 1K 1KiB 1kB 1M 1MiB 1MB 1G 1GiB 1GB",
+	set_bytes,
 	"write N bytes (default 32)",
 	"write N bytes (default 32); N is decimal and may end\n"
-	"in a unit, as for head -c: b 512, K or KiB 1024,\n"
+	"in a unit, as for head -c: B 1, K or KiB 1024,\n"
 	"kB 1000, M or MiB 1024*1024, MB 1000*1000, and so\n"
-	"on for G, T, P, E; a leading + is taken, as there")
+	"on for G, T, P, E; a leading + is taken, as there;\n"
+	"head's b (512) is refused: 32b reads as bits too")
 OPTION(HEX, "hex", 'x', ARG_NONE, NULL, CLASS_FORMAT | CLASS_BYTES,
 	MODE_TEXT, COMPLETE_NONE, NULL, set_hex,
 	"write lowercase hexadecimal",
@@ -97,7 +101,7 @@ OPTION(INSECURE, "insecure", 'i', ARG_NONE, NULL, 0,
 	"set GRND_INSECURE: never wait, even before the pool\n"
 	"is initialized (Linux 5.6 or later); not for keys")
 OPTION(TIMEOUT, "timeout", 't', ARG_REQUIRED, "DURATION", 0,
-	MODE_POOL, COMPLETE_NONE, NULL, set_timeout,
+	MODE_POOL, COMPLETE_WORDS, "0 5 30s 1m 1h 1d", set_timeout,
 	"wait at most DURATION for the entropy pool",
 	"wait at most DURATION for the entropy pool, then\n"
 	"write nothing and exit with status 3; DURATION is\n"
@@ -155,15 +159,20 @@ OPTION(PASSWORD, "password", 'p', ARG_COUNT, "LEN", CLASS_DRAW,
 	"from the --charset (LEN may be left to --bits, but\n"
 	"not by -p, which needs it)")
 OPTION(CHARSET, "charset", 's', ARG_REQUIRED, "SET", 0,
-	MODE_PASSWORDS, COMPLETE_NONE, NULL, set_charset,
+	MODE_PASSWORDS, COMPLETE_WORDS, CHARSET_CLASS_NAMES, set_charset,
 	"the characters of --password",
-	"the characters for --password (default [:alnum:]):\n"
-	"characters, ranges such as A-Z, POSIX classes\n"
-	"such as [:graph:], or the named sets [:base32:],\n"
-	"[:base58:], [:base64url:], [:hex:],\n"
-	"[:unambiguous:]; '\\' quotes the next character")
+	"the characters for --password (default alnum):\n"
+	"characters, ranges such as A-Z, and the classes\n"
+	"alnum alpha digit lower upper punct xdigit graph\n"
+	"print (POSIX's) base32 base58 base64 base64url hex\n"
+	"unambiguous, each as a word (alnum, alnum!), in\n"
+	"brackets ([alnum]) or as [:alnum:]; '\\' quotes the\n"
+	"next character, and one escaped letter makes a name\n"
+	"letters (\\hex is h, e and x); a word that begins\n"
+	"with a name (digits) and a whole SET in brackets\n"
+	"([a-z]) are refused")
 OPTION(REQUIRE, "require", 0, ARG_REQUIRED, "SET", CLASS_REPEATED,
-	MODE_PASSWORDS, COMPLETE_NONE, NULL, set_require,
+	MODE_PASSWORDS, COMPLETE_WORDS, CHARSET_CLASS_NAMES, set_require,
 	"each password has a character of SET",
 	"each password has at least one character of SET (in\n"
 	"the --charset syntax, and within the --charset);\n"
@@ -173,7 +182,8 @@ OPTION(UUID, "uuid", 'U', ARG_OPTIONAL, "VERSION", CLASS_DRAW,
 	MODE_IDS, COMPLETE_WORDS, "4 7", set_uuid,
 	"RFC 9562 UUIDs, version 4 or 7",
 	"instead of bytes, RFC 9562 UUIDs, version 4 (random,\n"
-	"the default) or 7 (time-ordered: -U7, --uuid=7)")
+	"the default) or 7 (time-ordered: --uuid 7, --uuid=7,\n"
+	"-U 7 or -U7)")
 OPTION(WORDS, "words", 0, ARG_COUNT, "N", CLASS_DRAW,
 	MODE_PASSPHRASES, COMPLETE_WORDS, "4 5 6 7 8", set_words,
 	"passphrases of N words",
@@ -234,14 +244,16 @@ OPTION(PROGRESS, "progress", 0, ARG_NONE, NULL, 0,
 	"line every 5 seconds; and a last line at the end")
 OPTION(SHUFFLE, "shuffle", 0, ARG_NONE, NULL, CLASS_REORDER,
 	MODE_SHUFFLES, COMPLETE_NONE, NULL, set_shuffle,
-	"the lines of standard input in a random order",
-	"instead of bytes, the lines of standard input in a\n"
-	"random order (-z: NUL-terminated records), or\n"
-	"with --range every integer of the range")
+	"the lines of FILEs or standard input in a random order",
+	"instead of bytes, the lines of the FILE operands, or\n"
+	"of standard input (and where FILE is -), in a random\n"
+	"order (-z: NUL-terminated records), or with --range\n"
+	"every integer of the range")
 OPTION(SAMPLE, "sample", 0, ARG_REQUIRED, "K", CLASS_REORDER,
 	MODE_SHUFFLES, COMPLETE_WORDS, "1 2 6 10", set_sample,
-	"K lines of standard input, none twice",
-	"K lines of standard input, or with --range K of its\n"
+	"K lines of FILEs or standard input, none twice",
+	"K lines of the FILE operands or standard input, as\n"
+	"--shuffle reads them, or with --range K of its\n"
 	"integers, none twice, in a random order; all of\n"
 	"them if there are fewer")
 OPTION(HELP, "help", 0, ARG_COUNT, "MODE", 0,

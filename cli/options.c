@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "parse.h"
 #include "quote.h"
 #include "status.h"
 
@@ -149,17 +150,17 @@ static void __attribute__((noreturn)) xbad_option(int c, const char *arg)
 }
 
 /*
- * --password and --words take their count as --password=20 or, as they
- * always did, --password 20; their count is optional only so that --bits
- * can set it.  So a next word that is not an option is their count, and
- * so is a negative number ("-1"), to be refused as a count, not as an
- * unknown option.
+ * An optional value is given as --password=20 or --password 20, as
+ * --uuid=7 or --uuid 7, alike: a next word that is not an option is the
+ * value, and so is a negative number ("-1"), to be refused as a value,
+ * not as an unknown option.
  */
 static const char *separate_count(size_t id, int argc, char **argv)
 {
 	const char *next = optind < argc ? argv[optind] : NULL;
+	enum option_arg arg = option_specs[id].arg;
 
-	if (option_specs[id].arg == ARG_COUNT && optarg == NULL &&
+	if ((arg == ARG_COUNT || arg == ARG_OPTIONAL) && optarg == NULL &&
 	    next != NULL &&
 	    (next[0] != '-' || (next[1] >= '0' && next[1] <= '9')))
 		return argv[optind++];
@@ -190,6 +191,40 @@ static void set_defaults(struct options *opts)
 		parse_charset(CHARSET_DEFAULT, &opts->draw.charset);
 }
 
+/*
+ * An operand nothing takes.  A format given a count, as openssl rand
+ * -hex 16 takes it, is told where the count goes.
+ */
+static void __attribute__((noreturn)) xextra_operand(const struct options *opts,
+						     const char *operand)
+{
+	uint64_t bytes;
+
+	/* A size is digits, a '+' and a unit's letters: nothing to quote. */
+	if (opts->format_option != NULL && parse_size(operand, &bytes))
+		xusage_error("extra operand %s: %s takes no byte count; write %s --bytes %s for what openssl rand %s %s writes",
+			     quote(operand), opts->format_option,
+			     opts->format_option, operand,
+			     opts->format_option + 1, operand);
+	if (opts->draw.kind == DRAW_RANGE)
+		xusage_error("extra operand %s: --range takes no FILE", quote(operand));
+	xusage_error("extra operand %s (only --shuffle and --sample read FILE operands)",
+		     quote(operand));
+}
+
+/* The FILE operands of --shuffle and --sample (lines, not --range). */
+static void take_operands(struct options *opts, int count, char **operands)
+{
+	struct draw_request *draw = &opts->draw;
+
+	if (count == 0)
+		return;
+	if (!(draw->shuffle || draw->sample != 0) || draw->kind == DRAW_RANGE)
+		xextra_operand(opts, operands[0]);
+	draw->files = operands;
+	draw->file_count = (size_t)count;
+}
+
 void xparse_options(int argc, char **argv, struct options *opts)
 {
 	unsigned int place = 0;
@@ -208,8 +243,7 @@ void xparse_options(int argc, char **argv, struct options *opts)
 			opts->given[id] = ++place;
 		option_specs[id].set(opts, separate_count((size_t)id, argc, argv));
 	}
-	if (optind < argc)
-		xusage_error("extra operand %s", quote(argv[optind]));
+	take_operands(opts, argc - optind, argv + optind);
 	set_defaults(opts);
 	xcheck_combinations(opts);
 }

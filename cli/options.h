@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <time.h>
 
+#include "charset-classes.h"	/* the option table's CHARSET_CLASS_NAMES */
 #include "draws.h"
 #include "encode.h"
 #include "help-modes.h"

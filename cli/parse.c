@@ -6,9 +6,11 @@
  * by hand.  One leading '+' is taken, as GNU tools take it ("head -c +5",
  * "sleep +1"): it changes nothing, and scripts write it.
  *
- * Sizes take the multiplier suffixes of GNU head -c (coreutils 9.1): "b"
- * is 512; K (or k), M (or m), G, T, P, E, Z, Y alone or followed by "iB"
- * are powers of 1024, followed by "B" or "D" powers of 1000.  Durations
+ * Sizes take the multiplier suffixes of GNU head -c (coreutils 9.1) but
+ * one: K (or k), M (or m), G, T, P, E, Z, Y alone or followed by "iB" are
+ * powers of 1024, followed by "B" or "D" powers of 1000.  "B" alone is
+ * bytes.  head's "b" (512) is refused: "32b" reads as 32 bytes or bits as
+ * easily, and a key tool must not turn it into 16 KiB.  Durations
  * are those of GNU timeout and sleep: a decimal number ("5", ".5", "5.")
  * with an optional unit s, m, h or d; unlike GNU, no exponent and no "inf".
  */
@@ -66,8 +68,8 @@ static bool size_multiplier(const char *suffix, uint64_t *multiplier)
 	unsigned int power, base;
 	uint64_t m = 1;
 
-	if (strcmp(suffix, "") == 0 || strcmp(suffix, "b") == 0) {
-		*multiplier = *suffix == 'b' ? 512 : 1;
+	if (strcmp(suffix, "") == 0 || strcmp(suffix, "B") == 0) {
+		*multiplier = 1;
 		return true;
 	}
 	power = size_power(suffix[0]);
@@ -91,7 +93,7 @@ static bool size_multiplier(const char *suffix, uint64_t *multiplier)
 	return true;
 }
 
-/* "32", "4K", "1MiB", "10MB", "2b": false when malformed or over 2^64-1. */
+/* "32", "32B", "4K", "1MiB", "10MB": false when malformed or over 2^64-1. */
 bool parse_size(const char *text, uint64_t *bytes)
 {
 	uint64_t n, multiplier;

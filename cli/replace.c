@@ -111,6 +111,24 @@ void say_not_regular(const char *path)
 }
 
 /*
+ * "-o k5/": the name of a directory, there or not.  strerror(EISDIR)
+ * alone ("Is a directory") reads as if k5 existed; the message says what
+ * to write instead.
+ */
+static void __attribute__((noreturn)) xnames_directory(const char *path)
+{
+	/*
+	 * On the stack: malloc() may call getrandom(2) for its own keys, and
+	 * a refusal draws nothing.  The caller has the path below PATH_MAX.
+	 */
+	char file[PATH_MAX + sizeof("key")];
+
+	snprintf(file, sizeof(file), "%skey", path);
+	errx(EXIT_FAIL, "cannot create %s: a name that ends in '/' is a directory's; give the key file's name, such as %s",
+	     quote_n(0, path), quote_n(1, file));
+}
+
+/*
  * A name that is not there may still be one that cannot be made: one
  * that lstat(2) refuses for another reason than its absence (a regular
  * file where a directory should be, a name too long), or one that ends
@@ -124,8 +142,7 @@ static void xcheck_creatable(const char *path)
 	if (lstat(path, &st) == -1 && errno != ENOENT)
 		err(EXIT_FAIL, "cannot create %s", quote(path));
 	if (len > 0 && path[len - 1] == '/')
-		errx(EXIT_FAIL, "cannot create %s: %s", quote(path),
-		     strerror(EISDIR));
+		xnames_directory(path);
 }
 
 void xcheck_replaceable(const char *path, bool force)

@@ -7,8 +7,10 @@
  */
 #define _GNU_SOURCE
 #include <err.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "charset.h"
 #include "entropy.h"
 #include "mac.h"
 #include "options.h"
@@ -127,10 +129,27 @@ static uint64_t xcount(const char *arg, const char *what)
 	return n;
 }
 
+/*
+ * "32b": head -c's 512-byte block, which parse_size() refuses because it
+ * reads as 32 bytes or 32 bits as easily.  The message gives the bytes.
+ */
+static void __attribute__((noreturn)) xbad_byte_count(const char *arg)
+{
+	const char *digits = arg + (*arg == '+');
+	size_t n = strspn(digits, "0123456789");
+
+	/* Only digits are written back unquoted: nothing else can forge a line. */
+	if (n > 0 && strcmp(digits + n, "b") == 0)
+		xusage_error("invalid byte count %s: b could be bits, bytes or head's 512-byte blocks; write %.*sB (or %.*s) for bytes",
+			     quote(arg), (int)n, digits, (int)n, digits);
+	xusage_error("invalid byte count %s (decimal, with an optional unit: B, K or KiB, kB, M or MiB, MB, and so on to E)",
+		     quote(arg));
+}
+
 static void set_bytes(struct options *opts, const char *arg)
 {
 	if (!parse_size(arg, &opts->bytes))
-		xusage_error("invalid byte count %s", quote(arg));
+		xbad_byte_count(arg);
 }
 
 static void set_hex(struct options *opts, const char *arg)
@@ -261,11 +280,59 @@ static void set_password(struct options *opts, const char *arg)
 	opts->draw.length = arg != NULL ? xcount(arg, "password length") : 0;
 }
 
+/* "\\" and arg, a spelling to suggest: arg with its first character escaped. */
+static char *escaped_first(const char *arg)
+{
+	char *text = NULL;
+
+	return asprintf(&text, "\\%s", arg) == -1 ? NULL : text;
+}
+
+/*
+ * A SET refused: what was wrong, and the spelling that works.  option is
+ * "--charset" or "--require"; set, what the parse left.  The suggestions
+ * are quoted as the SET is: they hold what the user typed.
+ */
+static void __attribute__((noreturn))
+xbad_set(enum charset_status status, const struct charset *set,
+	 const char *option, const char *arg)
+{
+	/* A bracketed SET is at least "[x]": its inside, then, is there. */
+	char *inner = status == CHARSET_BRACKETED ?
+		      strndup(arg + 1, strlen(arg) - 2) : strdup(arg);
+	char *escaped = escaped_first(arg);
+
+	if (inner == NULL || escaped == NULL)
+		status = CHARSET_INVALID;	/* out of memory: say less */
+	switch (status) {
+	case CHARSET_BRACKETED:
+		xusage_error("invalid character set %s for %s: its brackets would be two of its characters; write %s without them, or %s with them",
+			     quote_n(0, arg), option, quote_n(1, inner),
+			     quote_n(2, escaped));
+	case CHARSET_CLASS_PREFIX:
+		xusage_error("invalid character set %s for %s: it begins with the class name %s; write %s or [:%s:] for the class, or %s for the letters",
+			     quote_n(0, arg), option, set->class_name,
+			     set->class_name, set->class_name, quote_n(1, escaped));
+	case CHARSET_UNPRINTABLE:
+		xusage_error("invalid character set %s for %s: a password has no control character, and no blank but the space; write ' ' for the space",
+			     quote(arg), option);
+	case CHARSET_TOO_SMALL:
+		xusage_error("invalid character set %s for %s (at least 2 different characters)",
+			     quote(arg), option);
+	case CHARSET_INVALID:
+	case CHARSET_OK:
+		break;
+	}
+	xusage_error("invalid character set %s for %s (characters, ranges such as a-z, classes such as alnum or [:alnum:]; printable ASCII)",
+		     quote(arg), option);
+}
+
 static void set_charset(struct options *opts, const char *arg)
 {
-	if (!parse_charset(arg, &opts->draw.charset))
-		xusage_error("invalid character set %s (characters, ranges such as a-z, classes such as [:alnum:]; at least 2 different printable ASCII characters)",
-			     quote(arg));
+	enum charset_status status = parse_charset(arg, &opts->draw.charset);
+
+	if (status != CHARSET_OK)
+		xbad_set(status, &opts->draw.charset, "--charset", arg);
 	opts->draw.charset_option = "--charset";
 }
 
@@ -273,13 +340,14 @@ static void set_charset(struct options *opts, const char *arg)
 static void set_require(struct options *opts, const char *arg)
 {
 	struct password_rules *rules = &opts->draw.rules;
+	enum charset_status status;
 
 	if (rules->count == PASSWORD_RULES_MAX)
 		xusage_error("too many --require rules (at most %d)",
 			     PASSWORD_RULES_MAX);
-	if (!parse_required_set(arg, &rules->sets[rules->count]))
-		xusage_error("invalid character set %s for --require (characters, ranges such as a-z, classes such as [:digit:]; printable ASCII)",
-			     quote(arg));
+	status = parse_required_set(arg, &rules->sets[rules->count]);
+	if (status != CHARSET_OK)
+		xbad_set(status, &rules->sets[rules->count], "--require", arg);
 	rules->texts[rules->count++] = arg;
 }
 

@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * --shuffle and --sample=K, on the records of standard input (lines, or
- * NUL-terminated with -z) or on the integers of --range.
+ * --shuffle and --sample=K, on the records of the FILE operands or of
+ * standard input (lines, or NUL-terminated with -z) or on the integers of
+ * --range.  The files are read in turn, as shuf and sort read theirs ("-"
+ * is standard input), and the last record of each ends there, its end
+ * mark or not; each is held as standard input is, in memory that grows
+ * as it comes.
  *
  * Every order and every sample is exactly equally likely: the only source
  * of chance is draw_below(), whose integers are unbiased (draw.c).
@@ -30,6 +34,7 @@
 #define _GNU_SOURCE
 #include <err.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,6 +43,7 @@
 
 #include "draw.h"
 #include "lines.h"
+#include "quote.h"
 #include "shuffle.h"
 
 /* One record: where it starts and how long it is, its end mark left out. */
@@ -52,6 +58,9 @@ struct job {
 	struct lines out;
 	char end;		/* '\n', or '\0' with -z */
 	bool failed;		/* reported already: input, memory */
+	size_t next_file;	/* the FILE operand to open next */
+	int fd;			/* the input being read, or -1 */
+	const char *name;	/* its FILE operand, or NULL: standard input */
 };
 
 static struct job job;
@@ -150,19 +159,19 @@ static bool grow_input(struct input *in)
 }
 
 /*
- * read(2) of standard input.  A parent may have left it non-blocking:
- * EAGAIN then waits in poll(2) until input comes, as a blocking read
- * would.  EINTR and EAGAIN are tried again, but not for ever, as
- * write_all() does (a seccomp filter's errno would keep the run
+ * read(2) of an input.  A parent may have left standard input
+ * non-blocking: EAGAIN then waits in poll(2) until input comes, as a
+ * blocking read would.  EINTR and EAGAIN are tried again, but not for
+ * ever, as write_all() does (a seccomp filter's errno would keep the run
  * spinning): after READ_TRIES_MAX in a row, -1 with the last errno.
  */
 #define READ_TRIES_MAX 100
 
-static ssize_t read_stdin(void *buf, size_t len)
+static ssize_t read_fd(int fd, void *buf, size_t len)
 {
 	for (int tries = 1;; tries++) {
-		struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
-		ssize_t n = read(STDIN_FILENO, buf, len);
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		ssize_t n = read(fd, buf, len);
 
 		if (n >= 0 || (errno != EINTR && errno != EAGAIN) ||
 		    tries == READ_TRIES_MAX)
@@ -172,29 +181,106 @@ static ssize_t read_stdin(void *buf, size_t len)
 	}
 }
 
-/* Reads all of standard input into *in; false, said, on an error. */
+/* A failed read or open, said with the input's name; the run fails. */
+static void input_failed(struct job *j)
+{
+	if (j->name == NULL)
+		warn("read error on standard input");
+	else
+		warn("cannot read %s", quote(j->name));
+	j->failed = true;
+}
+
+/* Closes the input being read; standard input stays open. */
+static void close_input(struct job *j)
+{
+	if (j->fd > STDIN_FILENO)
+		close(j->fd);
+	j->fd = -1;
+}
+
+/*
+ * Opens the next input: the next FILE operand, or standard input when
+ * there is none at all.  False at the end of the inputs, or on an error
+ * (said).
+ */
+static bool open_next_input(struct job *j)
+{
+	const struct draw_request *req = j->req;
+	const char *file;
+
+	close_input(j);
+	if (req->file_count == 0 && j->next_file++ == 0) {
+		j->fd = STDIN_FILENO;
+		j->name = NULL;
+		return true;
+	}
+	if (j->next_file >= req->file_count || req->file_count == 0)
+		return false;
+	file = req->files[j->next_file++];
+	j->name = strcmp(file, "-") == 0 ? NULL : file;
+	j->fd = j->name == NULL ? STDIN_FILENO :
+		open(file, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+	if (j->fd == -1) {
+		input_failed(j);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Reads from the input being read: how much came, 0 at its end, or -1
+ * on an error (said).
+ */
+static ssize_t read_input_fd(struct job *j, void *buf, size_t len)
+{
+	ssize_t n = read_fd(j->fd, buf, len);
+
+	if (n == -1)
+		input_failed(j);
+	return n;
+}
+
+/*
+ * Reads every input into *in, one after the other; false, said, on an
+ * error.  An input whose last record has no end mark gets one, so that
+ * it does not run into the next input's first.
+ */
 static bool read_input(struct job *j, struct input *in)
 {
 	*in = (struct input){ NULL, 0, 0 };
-	for (;;) {
-		ssize_t n;
+	while (open_next_input(j)) {
+		size_t start = in->len;
 
-		if (in->len == in->size && !grow_input(in)) {
-			out_of_memory(j);
-			drop_input(in);
-			return false;
+		for (;;) {
+			ssize_t n;
+
+			if (in->len == in->size && !grow_input(in)) {
+				out_of_memory(j);
+				drop_input(in);
+				return false;
+			}
+			n = read_input_fd(j, in->buf + in->len, in->size - in->len);
+			if (n == 0)
+				break;
+			if (n == -1) {
+				drop_input(in);
+				return false;
+			}
+			in->len += (size_t)n;
 		}
-		n = read_stdin(in->buf + in->len, in->size - in->len);
-		if (n == 0)
-			return true;
-		if (n == -1) {
-			warn("read error on standard input");
-			j->failed = true;
-			drop_input(in);
-			return false;
+		if (in->len > start && in->buf[in->len - 1] != j->end) {
+			if (in->len == in->size && !grow_input(in)) {
+				out_of_memory(j);
+				drop_input(in);
+				return false;
+			}
+			in->buf[in->len++] = j->end;
 		}
-		in->len += (size_t)n;
 	}
+	if (j->failed)
+		drop_input(in);
+	return !j->failed;
 }
 
 /*
@@ -303,6 +389,7 @@ static bool reservoir_room(struct job *j, struct record **slots, size_t *size,
 struct reader {
 	char buf[65536];
 	size_t pos, len;
+	bool done;		/* every input is read */
 	struct input line;	/* the record, its end mark left out */
 };
 
@@ -317,16 +404,25 @@ static bool line_room(struct job *j, struct reader *r, size_t used, size_t need)
 	return true;
 }
 
-/* Refills r->buf; returns how much came (0 at the end), or -1, said. */
+/*
+ * Refills r->buf from the input being read, opening the next one where
+ * none is open; returns how much came, 0 at the end of an input (closed
+ * then; r->done at the end of them all), or -1, said.  An input is closed
+ * at its end, never read again: a terminal would wait for more.
+ */
 static ssize_t refill_input(struct job *j, struct reader *r)
 {
-	ssize_t n = read_stdin(r->buf, sizeof(r->buf));
+	ssize_t n;
 
-	if (n == -1) {
-		warn("read error on standard input");
-		j->failed = true;
-		return -1;
+	if (j->fd == -1 && !open_next_input(j)) {
+		r->done = !j->failed;
+		return j->failed ? -1 : 0;
 	}
+	n = read_input_fd(j, r->buf, sizeof(r->buf));
+	if (n == -1)
+		return -1;
+	if (n == 0)
+		close_input(j);
 	r->pos = 0;
 	r->len = (size_t)n;
 	return n;
@@ -334,8 +430,8 @@ static ssize_t refill_input(struct job *j, struct reader *r)
 
 /*
  * The next record into r->line, its length into *len; false at the end of
- * the input, or on an error (said).  A last record without its end mark
- * is a record.
+ * the inputs, or on an error (said).  The last record of an input, with
+ * its end mark or without, is a record.
  */
 static bool next_record(struct job *j, struct reader *r, size_t *len)
 {
@@ -349,10 +445,15 @@ static bool next_record(struct job *j, struct reader *r, size_t *len)
 		if (r->pos == r->len) {
 			ssize_t n = refill_input(j, r);
 
-			if (n <= 0) {
-				*len = used;
-				return n == 0 && any;
-			}
+			*len = used;
+			if (n == -1)
+				return false;
+			if (n == 0 && any)
+				return true;	/* the last record of an input */
+			if (n == 0 && r->done)
+				return false;
+			if (n == 0)
+				continue;
 			start = r->buf;
 		}
 		any = true;
@@ -522,6 +623,8 @@ int shuffle_run(const struct draw_request *req, unsigned int flags,
 	j->req = req;
 	j->end = req->zero_terminated ? '\0' : '\n';
 	j->failed = false;
+	j->next_file = 0;
+	j->fd = -1;
 	draw_init(&j->src, flags, DRAW_BATCH);
 	lines_init(&j->out, sink);
 	if (req->kind == DRAW_RANGE)
@@ -530,6 +633,7 @@ int shuffle_run(const struct draw_request *req, unsigned int flags,
 		shuffle_input(j);
 	else
 		sample_input(j, req->sample);
+	close_input(j);
 	if (!j->src.error && !j->failed)
 		lines_flush(&j->out);
 	*random_error = j->src.error;

@@ -35,6 +35,20 @@ static size_t dice_prefix(const char *line, size_t len)
 	return 6;
 }
 
+/*
+ * "NNNNN word": five dice and a blank where diceware's tab belongs, so
+ * that the line would be one word with a blank in it.
+ */
+static bool dice_then_blank(const char *line, size_t len)
+{
+	if (len < 6 || line[5] != ' ')
+		return false;
+	for (int i = 0; i < 5; i++)
+		if (line[i] < '1' || line[i] > '6')
+			return false;
+	return true;
+}
+
 static bool clean_word(const char *word, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
@@ -125,7 +139,8 @@ enum wordlist_error wordlist_parse(char *text, size_t len,
 		if (text[stop - 1] == '\r')
 			return WORDLIST_CRLF;
 		if (!clean_word(text + at + skip, stop - at - skip))
-			return WORDLIST_BLANK;
+			return skip == 0 && dice_then_blank(text + at, stop - at) ?
+			       WORDLIST_DICE_BLANK : WORDLIST_BLANK;
 		if (list->count == size) {
 			size_t bigger = size ? 2 * size : 8192;
 			uint32_t *p = reallocarray(list->starts, bigger,
@@ -215,6 +230,10 @@ static void report(enum wordlist_error error, const char *path,
 		break;
 	case WORDLIST_BLANK:
 		warnx("word list %s, line %zu: a blank or control character in a word",
+		      quote(path), line);
+		break;
+	case WORDLIST_DICE_BLANK:
+		warnx("word list %s, line %zu: a blank after the dice, where diceware's tab belongs (NNNNN<TAB>word; sed 's/^\\([1-6]\\{5\\}\\) /\\1\\t/' puts it there)",
 		      quote(path), line);
 		break;
 	case WORDLIST_CRLF:

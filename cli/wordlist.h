@@ -18,6 +18,7 @@ enum wordlist_error {
 	WORDLIST_OK,
 	WORDLIST_EMPTY_WORD,
 	WORDLIST_BLANK,		/* a blank or control character in a word */
+	WORDLIST_DICE_BLANK,	/* "NNNNN word": a blank where the tab belongs */
 	WORDLIST_CRLF,		/* a line that ends in "\r\n" */
 	WORDLIST_REPEAT,
 	WORDLIST_FEW,		/* fewer than two words */

@@ -125,9 +125,16 @@ is_joined() {
 	[ "$output" = "--output=$BATS_TEST_TMPDIR/key.bin" ]
 }
 
-@test "--timeout offers nothing to complete" {
+@test "--timeout and --bytes offer a value in each of their units" {
+	local unit
 	run -0 completes --timeout ''
-	[ -z "$output" ]
+	for unit in s m h d; do
+		[[ $output =~ (^|$'\n')[0-9]+$unit($'\n'|$) ]] || fail_with "--timeout: no $unit in $output"
+	done
+	run -0 completes --bytes ''
+	for unit in B K KiB kB M MiB MB G GiB GB; do
+		[[ $output =~ (^|$'\n')[0-9]+$unit($'\n'|$) ]] || fail_with "--bytes: no $unit in $output"
+	done
 }
 
 @test "--bytes offers sizes that getrandom accepts" {
@@ -206,6 +213,31 @@ file_cases() {
 	run -0 completes --uuid ''
 	[[ $output != *$'\n4\n'* ]]
 	[[ $output == *--uuid* ]]
+}
+
+@test "--charset and --require offer the classes' names, in bash, zsh and fish" {
+	local classes option
+	classes=$(sed -n 's/^\tX("\([a-z0-9]*\)", .*/\1/p' "$BATS_TEST_DIRNAME/../cli/charset-classes.h" | sort)
+	[ "$(wc -l <<<"$classes")" -ge 15 ] || fail_with "classes: $classes"
+	for option in --charset -s --require; do
+		run -0 completes "$option" ''
+		[ "$output" = "$classes" ] || fail_with "bash $option: $output"
+	done
+	run -0 completes --charset =
+	[ "$output" = "$classes" ]
+	run -0 completes -s base
+	[ "$output" = $'base32\nbase58\nbase64\nbase64url' ]
+	# Each is the class: drawn from, it gives more than its own letters.
+	for option in $classes; do
+		"$GETRANDOM" -p 200 -s "$option" | grep -q "[^$option]" ||
+			fail_with "-s $option draws only its letters"
+	done
+	require zsh
+	require fish
+	run -0 zsh_completes "--require "
+	[ "$output" = "$classes" ] || fail_with "zsh: $output"
+	run -0 fish_completes "--charset "
+	[ "$output" = "$classes" ] || fail_with "fish: $output"
 }
 
 @test "--owner offers user names and --group group names" {
@@ -310,6 +342,7 @@ accepts() {
 	--mode) "$GETRANDOM" -n 1 --mode "$2" --output "$BATS_TEST_TMPDIR/m$2" ;;
 	--sample) "$GETRANDOM" --sample "$2" --range 1-9 ;;
 	--bits) "$GETRANDOM" --password --bits "$2" ;;
+	--charset | --require) "$GETRANDOM" --password 8 --charset print "$1" "$2" ;;
 	--uuid-format) "$GETRANDOM" --uuid --uuid-format "$2" ;;
 	*) if is_joined "$1"; then "$GETRANDOM" "$1=$2"; else "$GETRANDOM" "$1" "$2"; fi ;;
 	esac >/dev/null

@@ -227,6 +227,54 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 	[ "$(alphabet '[:unambiguous:]')" = 23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz ]
 }
 
+# The classes' names, from the one list the parser and the completions read.
+class_names() {
+	sed -n 's/^\tX("\([a-z0-9]*\)", .*/\1/p' "$TESTS/../cli/charset-classes.h"
+}
+
+@test "a class's name alone, in brackets or as a word among others is the class, never its letters" {
+	local name n=0
+	for name in $(class_names); do
+		n=$((n + 1))
+		[ "$(alphabet "$name")" = "$(alphabet "[:$name:]")" ] || fail_with "$name"
+		[ "$(alphabet "[$name]")" = "$(alphabet "[:$name:]")" ] || fail_with "[$name]"
+	done
+	[ "$n" -ge 15 ] || fail_with "only $n class names read from cli/charset-classes.h"
+	[ "$(alphabet 'digit!')" = '!0123456789' ]
+	[ "$(alphabet 'a-c[digit]')" = 0123456789abc ]
+	[ "$(alphabet '0-1hex')" = 0123456789abcdef ]
+	# A letter escaped, or a letter touching the name, makes letters.
+	[ "$(alphabet '\alnum')" = almnu ]
+	[ "$(alphabet 'd\igit')" = dgit ]
+	[ "$(alphabet 'x-zhex')" = ehxyz ]
+	# Brackets around nothing, or escaped, are characters.
+	[ "$(alphabet '[]')" = '[]' ]
+	[ "$(alphabet '\[a-c]')" = '[]abc' ]
+}
+
+@test "a word that begins with a class's name, a set in brackets and the blank classes are refused, with the spelling that works" {
+	local s
+	for s in digits uppercase 'alphanumeric!' '[lowercase]'; do
+		local name
+		name=$(class_names | while read -r n; do [[ ${s#[} == "$n"* ]] && echo "$n"; done | tail -1)
+		run --separate-stderr gr -p 8 --charset "$s"
+		assert_usage_error "invalid character set '$s' for --charset: it begins with the class name $name; write $name or [:$name:] for the class, or '\\${s}' for the letters"
+	done
+	run --separate-stderr gr -p 8 --charset '[a-z]'
+	assert_usage_error "invalid character set '[a-z]' for --charset: its brackets would be two of its characters; write 'a-z' without them, or '\\[a-z]' with them"
+	run --separate-stderr gr -p 8 --charset '[[:alnum:]]'
+	assert_usage_error "write '[:alnum:]' without them"
+	for s in space blank cntrl '[:space:]' '[cntrl]' 'a-z blank'; do
+		run --separate-stderr gr -p 8 --charset "$s"
+		assert_usage_error "invalid character set '$s' for --charset: a password has no control character, and no blank but the space; write ' ' for the space"
+	done
+	# What was refused for --charset is refused for --require too.
+	for s in digits '[0-9]' space; do
+		run --separate-stderr gr -p 8 --require "$s"
+		assert_usage_error "invalid character set '$s' for --require: "
+	done
+}
+
 @test "a character given twice is not drawn twice as often" {
 	# Without deduplication 'a' would come 8 times in 9.
 	"$GETRANDOM" -p 100000 -s aaaaaaaab | fold -w 1 >"$OUT"
@@ -263,9 +311,9 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 	done
 	# Control characters and non-ASCII bytes are quoted as GNU tools do.
 	run --separate-stderr gr -p 8 --charset=$'a\tb'
-	assert_usage_error "invalid character set 'a'\$'\\t''b' ("
+	assert_usage_error "invalid character set 'a'\$'\\t''b' for --charset ("
 	run --separate-stderr gr -p 8 --charset=$'\xc3\xa9a'
-	assert_usage_error "invalid character set ''\$'\\303\\251''a' ("
+	assert_usage_error "invalid character set ''\$'\\303\\251''a' for --charset ("
 }
 
 @test "bad password lengths are usage errors" {

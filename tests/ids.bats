@@ -283,7 +283,21 @@ sys.exit("bits that never change: %s" % fixed if fixed else 0)' "$1" "$2"
 	done
 }
 
-@test "--mac takes its prefix joined: --mac 52:54:00 is an extra operand" {
-	run --separate-stderr gr --mac 52:54:00
-	assert_usage_error "extra operand '52:54:00'"
+@test "--mac and --uuid take their value as the next word too, as --words and --password do" {
+	run -0 gr --mac 52:54:00
+	[[ $(cat "$OUT") =~ ^52:54:00(:[0-9a-f]{2}){3}$ ]] || fail_with "--mac 52:54:00: $(cat "$OUT")"
+	local option
+	for option in --uuid -U; do
+		run -0 gr "$option" 7 -C 2
+		[ "$(cut -c 15 "$OUT" | tr -d '\n')" = 77 ] || fail_with "$option 7: $(cat "$OUT")"
+		run -0 gr "$option" 4
+		[ "$(cut -c 15 "$OUT")" = 4 ]
+		run --separate-stderr gr "$option" 5
+		assert_usage_error "invalid UUID version '5'"
+	done
+	run --separate-stderr gr --mac 01
+	assert_usage_error "invalid MAC prefix '01'"
+	# An option after them is an option, not their value.
+	run -0 gr --uuid --count 2
+	[ "$(wc -l <"$OUT")" -eq 2 ]
 }

@@ -75,13 +75,13 @@ says() {
 	[ "$status" -eq 1 ]
 }
 
-@test "owner and mode refused: the name is quoted" {
+@test "group or mode refused: the name is quoted" {
 	require_native
 	require strace
-	says "getrandom: cannot set the owner and mode of $Q: Operation not permitted" \
+	says "getrandom: cannot set the group of $Q: Operation not permitted" \
 		inject "$FCHOWN:error=EPERM" -- --group "$(id -g)" -o "$FILE"
 	[ "$status" -eq 1 ]
-	says "getrandom: cannot set the owner and mode of $Q: Operation not permitted" \
+	says "getrandom: cannot set the mode of $Q: Operation not permitted" \
 		inject fchmod:error=EPERM:when=1 -- -o "$FILE"
 	[ "$status" -eq 1 ]
 	[ -z "$(files_in "$DIR")" ]

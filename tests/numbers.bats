@@ -1,6 +1,7 @@
 #!/usr/bin/env bats
 # Numbers as GNU tools read them: --bytes takes the suffixes of GNU
-# head -c (compared here with the real head), --timeout the DURATION of
+# head -c (compared here with the real head) but its b, which reads as
+# bytes or bits too, and takes B as bytes; --timeout the DURATION of
 # GNU timeout and sleep, and the timeout message never truncates it.
 # Every suffix reaches 2^64 - 1 and stops there, and a count past 2^63
 # still sizes the pipe without overflowing.
@@ -17,7 +18,7 @@ require_gnu_head() {
 	require_gnu_head
 	local n
 	# 010 is ten, not eight: head -c reads every count in decimal.
-	for n in 1b 3b 1k 1K 1kB 1KB 1KD 1KiB 1kiB 2m 1M 1MB 1MiB 1mB +5 +0 +1K 010 0; do
+	for n in 1k 1K 1kB 1KB 1KD 1KiB 1kiB 2m 1M 1MB 1MiB 1mB +5 +0 +1K 010 0; do
 		run -0 gr --bytes "$n"
 		[ "$(size "$OUT")" -eq "$(head -c "$n" /dev/zero | wc -c)" ] ||
 			fail_with "--bytes $n: $(size "$OUT") bytes"
@@ -29,13 +30,33 @@ require_gnu_head() {
 	local n head_ok ours
 	# A size is accepted when the only failure is the full disk (status 1).
 	for n in 1G 1GB 1T 1TiB 1P 1PB 1E 8EiB 16EiB 18EB 19EB 0Z 1Z 0Y 1Y 1g 1t 1bB \
-		1KiD 1Gi 1B 1c 1w 1x +1G +16EiB ++1G +-1G; do
+		1KiD 1Gi 1c 1w 1x +1G +16EiB ++1G +-1G; do
 		head -c "$n" /dev/null 2>/dev/null && head_ok=1 || head_ok=0
 		run gr --bytes "$n" --threads 1 --output /dev/full
 		# --output /dev/full is refused as a device (1) only once the size parsed.
 		[ "$status" -eq 1 ] && ours=1 || ours=0
 		[ "$ours" = "$head_ok" ] || fail_with "--bytes $n: status $status, head -c ok=$head_ok"
 	done
+}
+
+@test "--bytes takes B as bytes and refuses head's b, naming the bytes' spelling" {
+	local n
+	for n in 1B 32B +5B 0B; do
+		run -0 gr --bytes "$n"
+		[ "$(size "$OUT")" -eq "${n//[+B]/}" ] || fail_with "--bytes $n: $(size "$OUT") bytes"
+	done
+	run -0 gr --bytes 32B --hex --output "$BATS_TEST_TMPDIR/key"
+	[ "$(size "$BATS_TEST_TMPDIR/key")" -eq 65 ]
+	for n in 32b 1b +3b; do
+		run --separate-stderr gr --bytes "$n" --hex
+		assert_usage_error "invalid byte count '$n': b could be bits, bytes or head's 512-byte blocks; write ${n//[+b]/}B (or ${n//[+b]/}) for bytes"
+		run --separate-stderr gr -n "$n" -o "$BATS_TEST_TMPDIR/k$n"
+		assert_usage_error "invalid byte count '$n': b could be"
+		[ ! -e "$BATS_TEST_TMPDIR/k$n" ]
+	done
+	# A b after anything but digits is said as any bad count, quoted once.
+	run --separate-stderr gr --bytes 1Kb
+	assert_usage_error "invalid byte count '1Kb' (decimal, with an optional unit: B, K or KiB"
 }
 
 @test "--timeout takes whole seconds, 0, .5, 5., and the units s, m, h, d" {

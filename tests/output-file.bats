@@ -311,7 +311,7 @@ without_proc() {
 	for force in "" --force; do
 		for path in "$DIR/new/" "$DIR/file/" "$DIR/file/key" "$DIR/$long"; do
 			case $path in
-			*/new/) why="Is a directory" ;;
+			*/new/) why="a name that ends in '/' is a directory's; give the key file's name, such as '${path}key'" ;;
 			*/file*) why="Not a directory" ;;
 			*) why="File name too long" ;;
 			esac

@@ -194,6 +194,16 @@ owner_mode() {
 	run -1 --separate-stderr strace -f -qq -o /dev/null \
 		-e inject="$FCHOWN":error=EPERM "$GETRANDOM" -n 32 \
 		--group "$(id -g)" -o "$D/key"
-	[ "$stderr" = "getrandom: cannot set the owner and mode of '$D/key': Operation not permitted" ]
+	[ "$stderr" = "getrandom: cannot set the group of '$D/key': Operation not permitted" ]
+	[ -z "$(files_in "$D")" ]
+}
+
+@test "--owner alone refused: the message names the owner, not the mode, and says it takes root" {
+	require_native
+	require strace
+	run -1 --separate-stderr strace -f -qq -o /dev/null \
+		-e inject="$FCHOWN":error=EPERM "$GETRANDOM" -n 32 \
+		--owner "$(id -u)" -o "$D/key"
+	[ "$stderr" = "getrandom: cannot set the owner of '$D/key': Operation not permitted (giving a file to another user takes root)" ]
 	[ -z "$(files_in "$D")" ]
 }

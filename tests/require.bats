@@ -18,6 +18,16 @@ CHI_17=60.13
 	run ! grep -v '[A-Z]' "$OUT"
 }
 
+@test "a rule written as a class's name requires the class, not its letters" {
+	gr -p 8 -s alnum --require digit --require upper -C 3000
+	run ! grep -vxE '[A-Za-z0-9]{8}' "$OUT"
+	run ! grep -v '[0-9]' "$OUT"
+	run ! grep -v '[A-Z]' "$OUT"
+	# Of [:alpha:], digit has none: refused, not met by a 'd'.
+	run --separate-stderr gr -p 16 --charset '[:alpha:]' --require digit
+	assert_usage_error "the --require set 'digit' has '0', which is not in the --charset"
+}
+
 @test "a rule of one character, and rules that overlap, are each met" {
 	gr -p 6 -s '[:graph:]' --require '!' --require '[:punct:]' --require a-f -C 3000
 	run ! grep -vF '!' "$OUT"

@@ -96,7 +96,7 @@ memcheck() {
 @test "valgrind: usage error" {
 	require_native
 	run -2 --separate-stderr memcheck --bytes 12X
-	[ "${stderr_lines[0]}" = "getrandom: invalid byte count '12X'" ]
+	[ "${stderr_lines[0]}" = "getrandom: invalid byte count '12X' (decimal, with an optional unit: B, K or KiB, kB, M or MiB, MB, and so on to E)" ]
 }
 
 @test "valgrind: --check" {

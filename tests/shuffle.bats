@@ -562,6 +562,53 @@ order_shim() {
 	done
 }
 
+# --- FILE operands ---
+
+@test "--shuffle and --sample read FILE operands in turn, - as standard input, as shuf and sort do" {
+	local d=$BATS_TEST_TMPDIR option
+	printf 'a\nb\nc' >"$d/one"	# the last line of one file ends there
+	printf 'd\ne\n' >"$d/two"
+	: >"$d/empty"
+	run -0 bash -c 'echo x | "$GETRANDOM" --shuffle "$1" - "$2" "$3" >"$OUT"' _ \
+		"$d/one" "$d/empty" "$d/two"
+	[ "$(LC_ALL=C sort "$OUT" | tr '\n' ,)" = "a,b,c,d,e,x," ]
+	run -0 bash -c 'echo x | "$GETRANDOM" --sample 9 "$1" - "$2" >"$OUT"' _ "$d/one" "$d/two"
+	[ "$(LC_ALL=C sort "$OUT" | tr '\n' ,)" = "a,b,c,d,e,x," ]
+	gr --sample=2 "$d/one"
+	[ "$(wc -l <"$OUT")" -eq 2 ]
+	run ! grep -vx '[abc]' "$OUT"
+	[ "$(sort -u "$OUT" | wc -l)" -eq 2 ]
+	# -z: a file's last record ends at its end too.
+	printf 'p\0q' >"$d/z1" && printf 'r\0' >"$d/z2"
+	gr --shuffle -z "$d/z1" "$d/z2"
+	[ "$(tr '\0' '\n' <"$OUT" | LC_ALL=C sort | tr '\n' ,)" = "p,q,r," ]
+}
+
+@test "a FILE that cannot be read: its name said, status 1, nothing written, no file" {
+	local d=$BATS_TEST_TMPDIR option bad
+	printf 'a\nb\n' >"$d/good"
+	mkdir "$d/dir" "$d/keys"
+	for option in --shuffle --sample=1; do
+		for bad in missing dir; do
+			run -1 --separate-stderr "$GETRANDOM" "$option" "$d/good" "$d/$bad"
+			[ "$stderr" = "getrandom: cannot read '$d/$bad': $([ $bad = dir ] && echo 'Is a directory' || echo 'No such file or directory')" ] ||
+				fail_with "$option $bad: $stderr"
+			[ -z "$output" ] || fail_with "$option $bad wrote: $output"
+			run -1 --separate-stderr "$GETRANDOM" "$option" "$d/$bad" "$d/good" -o "$d/keys/out"
+			[ -z "$(files_in "$d/keys")" ] || fail_with "$option $bad: $(files_in "$d/keys")"
+		done
+	done
+}
+
+@test "FILE operands are for lines alone: other modes name the operand and what takes one" {
+	run --separate-stderr gr --range 1-9 --shuffle "$BATS_TEST_TMPDIR/f"
+	assert_usage_error "extra operand '$BATS_TEST_TMPDIR/f': --range takes no FILE"
+	run --separate-stderr gr --password "$BATS_TEST_TMPDIR/f"
+	assert_usage_error "invalid password length"
+	run --separate-stderr gr --hex words.txt
+	assert_usage_error "extra operand 'words.txt' (only --shuffle and --sample read FILE operands)"
+}
+
 @test "bad sample sizes are usage errors" {
 	assert_bad_counts sample "sample size"
 }

@@ -164,6 +164,20 @@ bad_timeout() {
 	assert_usage_error "'32'"
 }
 
+@test "a format given a byte count, as openssl rand takes it, is told where the count goes" {
+	local format n long
+	for format in --hex -x --base64 -b --base32; do
+		long=$format
+		case $format in -x) long=--hex ;; -b) long=--base64 ;; esac
+		for n in 16 32B 1K; do
+			run --separate-stderr gr "$format" "$n"
+			assert_usage_error "extra operand '$n': $long takes no byte count; write $long --bytes $n for what openssl rand ${long#-} $n writes"
+		done
+	done
+	run --separate-stderr gr -b 32
+	assert_usage_error "--base64 takes no byte count; write --base64 --bytes 32 for what openssl rand -base64 32 writes"
+}
+
 @test "an operand after -- is refused" {
 	run --separate-stderr gr --hex -- 16
 	assert_usage_error "'16'"

@@ -151,6 +151,19 @@ bad_list() {
 	bad_list '' ": fewer than 2 words"
 }
 
+@test "a diceware line with a blank where its tab belongs says so, and how to fix it" {
+	local fix="(NNNNN<TAB>word; sed 's/^\\([1-6]\\{5\\}\\) /\\1\\t/' puts it there)"
+	bad_list '11111 apple\n11112 pear\n' ", line 1: a blank after the dice, where diceware's tab belongs $fix"
+	bad_list '11111\tapple\n11112 pear\n' ", line 2: a blank after the dice, where diceware's tab belongs $fix"
+	# Not dice, or a blank after the tab: a blank in a word, as before.
+	bad_list '11117 apple\npear\n' ", line 1: a blank or control character in a word"
+	bad_list '11111\tap ple\npear\n' ", line 1: a blank or control character in a word"
+	# The sed the message gives makes the list one that is read.
+	printf '11111 apple\n11112 pear\n' | sed 's/^\([1-6]\{5\}\) /\1\t/' >"$BATS_TEST_TMPDIR/fixed"
+	run -0 gr --words 2 --wordlist "$BATS_TEST_TMPDIR/fixed"
+	[[ $(cat "$OUT") =~ ^(apple|pear)\ (apple|pear)$ ]]
+}
+
 @test "a list that cannot be read fails, status 1, naming it" {
 	run -1 --separate-stderr "$GETRANDOM" --words 3 --wordlist "$BATS_TEST_TMPDIR/none"
 	[ "$stderr" = "getrandom: cannot read word list '$BATS_TEST_TMPDIR/none': No such file or directory" ]

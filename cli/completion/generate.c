@@ -72,7 +72,8 @@ static void bash(void)
 		printf("%s--%s%s", sep, specs[i].name,
 		       specs[i].arg != ARG_NONE &&
 		       !option_value_optional(&specs[i]) ? "=" : "");
-	printf("'\n\n# Their value only joined: --uuid=7 or -U7, never --uuid 7.\n");
+	printf("'\n\n# Their value is optional: offered joined (--uuid=7, -U7); after a\n");
+	printf("# blank, where the next word may be an option, the options are.\n");
 	printf("_getrandom_joined_only='");
 	sep = "";
 	for (size_t i = 0; i < SPECS; i++)
@@ -230,7 +231,7 @@ static void fish_option(const struct option_spec *s)
 {
 	printf("complete -c getrandom");
 	/*
-	 * An optional value is only ever joined, so the rest of a word that
+	 * An optional value is offered joined, and the rest of a word that
 	 * begins with its letter is that value: -Ux is --uuid=x.  Declared
 	 * with -s, fish would offer -Ux as -U and -x grouped; -o (a word
 	 * of its own) groups it with nothing.
@@ -274,7 +275,8 @@ static void fish(void)
 {
 	printf("# fish completion for getrandom(1), made from cli/option-table.h\n");
 	printf("# by cli/completion/generate.c.\n\n");
-	printf("# getrandom takes no operand: no file names but an option's.\n");
+	printf("# File names only for the options that take one: --shuffle's and\n");
+	printf("# --sample's FILE operands are left to the user.\n");
 	printf("complete -c getrandom -f\n");
 	for (size_t i = 0; i < SPECS; i++)
 		fish_option(&specs[i]);

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../../cli/charset.h"
+#include "../../cli/charset-classes.h"
 #include "../../cli/owner.h"
 #include "../../cli/parse.h"
 #include "../../cli/range.h"
@@ -52,7 +53,7 @@ static const char *ref_plus(const char *s)
 }
 
 /*
- * GNU head -c's suffixes (coreutils 9.1): "b" is 512; each letter of
+ * GNU head -c's suffixes (coreutils 9.1) but "b" (refused); "B" is 1; each letter of
  * KMGTPEZY (k and m too) is a power of 1024 alone or with "iB", of 1000
  * with "B" or "D".  Spelled out as a table, unlike cli/parse.c.
  */
@@ -67,10 +68,8 @@ static int ref_size(const char *s, uint64_t *out)
 	if (s == NULL)
 		return 0;
 	mult = 0;
-	if (strcmp(s, "") == 0)
+	if (strcmp(s, "") == 0 || strcmp(s, "B") == 0)
 		mult = 1;
-	else if (strcmp(s, "b") == 0)
-		mult = 512;
 	for (int l = 0; mult == 0 && l < 8; l++) {
 		for (int t = 0; t < 4; t++) {
 			for (int lower = 0; lower < 2; lower++) {
@@ -229,14 +228,30 @@ static void check_range(const char *text)
 	CHECK(strcmp(got, want) == 0);
 }
 
+/* Whether a class's name is anywhere in text: then its letters may be the class. */
+static int names_class(const char *text)
+{
+#define CLASS_NAME(name, ...) name,
+	static const char *const names[] = {
+		CHARSET_CLASSES(CLASS_NAME) CHARSET_UNPRINTABLE_CLASSES(CLASS_NAME)
+	};
+#undef CLASS_NAME
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (strstr(text, names[i]) != NULL)
+			return 1;
+	return 0;
+}
+
 /* A set is sorted, without repeats, printable, 2 to 95 long; parsed again
- * with every member escaped, it is itself; a plain alphanumeric text is
- * just its own characters. */
+ * with every member escaped, it is itself; a plain alphanumeric text that
+ * names no class is just its own characters. */
 static void check_charset(const char *text)
 {
 	struct charset set, again;
 	char escaped[2 * CHARSET_MAX + 1];
-	int ok = parse_charset(text, &set), plain = 1, seen[128] = { 0 };
+	int ok = parse_charset(text, &set) == CHARSET_OK, plain = !names_class(text),
+	    seen[128] = { 0 };
 	unsigned int distinct = 0;
 
 	for (const char *p = text; *p != '\0'; p++) {
@@ -261,7 +276,7 @@ static void check_charset(const char *text)
 	if (plain)
 		CHECK(set.size == distinct);
 	escaped[2 * set.size] = '\0';
-	CHECK(parse_charset(escaped, &again));
+	CHECK(parse_charset(escaped, &again) == CHARSET_OK);
 	CHECK(again.size == set.size &&
 	      memcmp(again.chars, set.chars, set.size) == 0);
 }
@@ -273,7 +288,8 @@ static void check_charset(const char *text)
 static void check_required_set(const char *text)
 {
 	struct charset set, full;
-	int ok = parse_required_set(text, &set), full_ok = parse_charset(text, &full);
+	int ok = parse_required_set(text, &set) == CHARSET_OK,
+	    full_ok = parse_charset(text, &full) == CHARSET_OK;
 
 	CHECK(!full_ok || (ok && set.size == full.size &&
 			   memcmp(set.chars, full.chars, set.size) == 0));

@@ -20,10 +20,17 @@ my @allowed = (
 # FILE => what holds the tool's own text there: option names ("--hex"),
 # the reasons it gives for refusing a combination, numbers it formatted.
 my %own_text = (
-	# The long options an abbreviation starts.
-	'options.c' => [ 'matches' ],
-	# What a count counts ("password length").
-	'setters.c' => [ 'what' ],
+	# The long options an abbreviation starts; the format option given
+	# ("--hex"), and an operand parse_size() took: digits, one '+' and a
+	# unit's letters, nothing that can forge a line.
+	'options.c' => [ 'matches', 'opts->format_option',
+			 'opts->format_option + 1', 'operand' ],
+	# What a count counts ("password length"), the option a SET was
+	# given to ("--require"), a byte count's digits alone, and the name
+	# of a class in charset-classes.h.
+	'setters.c' => [ 'what', 'option', 'digits', 'set->class_name' ],
+	# Which of owner, group and mode the kernel refused.
+	'keyfile.c' => [ 'what' ],
 	# The names of the options a rule matched, and the rule's own words.
 	'rules.c' => [ 'first', 'second', 'r->text', 'req->option' ],
 	# The number of seconds seconds_text() wrote there.
