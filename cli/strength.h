@@ -21,7 +21,10 @@ void xapply_bits(struct options *opts);
  * shorter password meets none of them all.
  */
 unsigned int rules_least_length(const struct password_rules *rules);
-/* --entropy: one line to standard error for the run's kind of output. */
-void report_entropy(const struct options *opts);
+/*
+ * --entropy: one line to standard error for the run's kind of output;
+ * false if it could not be written whole.
+ */
+bool report_entropy(const struct options *opts);
 
 #endif
