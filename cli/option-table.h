@@ -222,14 +222,16 @@ OPTION(SHUFFLE, "shuffle", 0, ARG_NONE, NULL, CLASS_REORDER,
 	COMPLETE_NONE, NULL, set_shuffle,
 	"the lines of standard input in a random order",
 	"instead of bytes, the lines of standard input in a\n"
-	"random order (-z: NUL-terminated records), or\n"
-	"with --range every integer of the range")
+	"random order (-z: NUL-terminated records; at most\n"
+	"1 GiB in 16777216 lines), or with --range every\n"
+	"integer of the range")
 OPTION(SAMPLE, "sample", 0, ARG_REQUIRED, "K", CLASS_REORDER,
 	COMPLETE_WORDS, "1 2 6 10", set_sample,
 	"K lines of standard input, none twice",
 	"K lines of standard input, or with --range K of its\n"
 	"integers, none twice, in a random order; all of\n"
-	"them if there are fewer")
+	"them if there are fewer (K lines kept: at most\n"
+	"1 GiB in 16777216)")
 OPTION(HELP, "help", 0, ARG_NONE, NULL, 0,
 	COMPLETE_NONE, NULL, show_help,
 	"display this help and exit",

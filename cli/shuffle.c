@@ -26,6 +26,12 @@
  *
  * A K above the number of records or integers gives all of them, in
  * random order, as shuf -n does.
+ *
+ * What is held of standard input is bounded, so that an endless input (a
+ * device, a line that never ends) stops with a message, not at the end
+ * of the machine's memory: --shuffle holds at most HELD_BYTES_MAX bytes
+ * of input in at most HELD_RECORDS_MAX records; --sample keeps at most
+ * as many, the record being read included.
  */
 #define _GNU_SOURCE
 #include <err.h>
@@ -52,9 +58,24 @@ struct job {
 	struct lines out;
 	char end;		/* '\n', or '\0' with -z */
 	bool failed;		/* reported already: input, memory */
+	size_t kept_bytes;	/* of --sample's reservoir */
 };
 
 static struct job job;
+
+/* 1 GiB of input and 2^24 records: the bounds --help and the docs give. */
+#define HELD_BYTES_MAX ((size_t)1 << 30)
+#define HELD_RECORDS_MAX ((size_t)1 << 24)
+
+/* Past a bound: said once, and the run fails (status 1). */
+static void too_much(struct job *j, const char *what)
+{
+	if (!j->failed)
+		warnx("standard input holds more than %s: %s", what,
+		      j->req->shuffle ? "--shuffle takes at most 1 GiB in 16777216 lines" :
+		      "--sample keeps at most 1 GiB in 16777216 lines");
+	j->failed = true;
+}
 
 static void out_of_memory(struct job *j)
 {
@@ -135,7 +156,7 @@ static bool grow_input(struct input *in)
 	size_t bigger = in->size ? 2 * in->size : 65536;
 	void *p;
 
-	if (bigger < in->size)
+	if (bigger < in->size || bigger > HELD_BYTES_MAX)
 		return false;
 	if (in->buf == NULL)
 		p = mmap(NULL, bigger, PROT_READ | PROT_WRITE,
@@ -172,6 +193,24 @@ static ssize_t read_stdin(void *buf, size_t len)
 	}
 }
 
+/* At the bound: whether standard input ends there; false, said, if not. */
+static bool input_ends(struct job *j)
+{
+	char more;
+	ssize_t n = read_stdin(&more, 1);
+
+	explicit_bzero(&more, sizeof(more));
+	if (n == 0)
+		return true;
+	if (n == -1) {
+		warn("read error on standard input");
+		j->failed = true;
+	} else {
+		too_much(j, "1 GiB");
+	}
+	return false;
+}
+
 /* Reads all of standard input into *in; false, said, on an error. */
 static bool read_input(struct job *j, struct input *in)
 {
@@ -179,6 +218,12 @@ static bool read_input(struct job *j, struct input *in)
 	for (;;) {
 		ssize_t n;
 
+		if (in->len == HELD_BYTES_MAX) {
+			if (input_ends(j))
+				return true;
+			drop_input(in);
+			return false;
+		}
 		if (in->len == in->size && !grow_input(in)) {
 			out_of_memory(j);
 			drop_input(in);
@@ -209,6 +254,11 @@ static size_t *index_records(struct job *j, const char *buf, size_t len,
 	for (size_t start = 0; start < len;) {
 		const char *mark = memchr(buf + start, j->end, len - start);
 
+		if (n == HELD_RECORDS_MAX) {
+			free(starts);
+			too_much(j, "16777216 lines");
+			return NULL;
+		}
 		if (n == size) {
 			size_t bigger = size ? 2 * size : 1024;
 			size_t *p = reallocarray(starts, bigger, sizeof(*p));
@@ -262,9 +312,11 @@ static bool keep(struct job *j, struct record *slot, const char *text,
 		return false;
 	}
 	memcpy(copy, text, len);
+	j->kept_bytes += len;
 	if (slot->text != NULL) {
 		explicit_bzero(slot->text, slot->len);
 		free(slot->text);
+		j->kept_bytes -= slot->len;
 	}
 	*slot = (struct record){ copy, len };
 	return true;
@@ -279,6 +331,10 @@ static bool reservoir_room(struct job *j, struct record **slots, size_t *size,
 
 	if (i < *size)
 		return true;
+	if (i == HELD_RECORDS_MAX) {
+		too_much(j, "16777216 lines");
+		return false;
+	}
 	bigger = *size > k / 2 ? k : (*size ? 2 * *size : 1024);
 	if (bigger > k)
 		bigger = k;
@@ -309,6 +365,10 @@ struct reader {
 /* Room for need more bytes after used in r->line; false, said, if none. */
 static bool line_room(struct job *j, struct reader *r, size_t used, size_t need)
 {
+	if (need > HELD_BYTES_MAX - j->kept_bytes - used) {
+		too_much(j, "1 GiB");
+		return false;
+	}
 	while (r->line.buf == NULL || r->line.size - used < need)
 		if (!grow_input(&r->line)) {
 			out_of_memory(j);
@@ -522,6 +582,7 @@ int shuffle_run(const struct draw_request *req, unsigned int flags,
 	j->req = req;
 	j->end = req->zero_terminated ? '\0' : '\n';
 	j->failed = false;
+	j->kept_bytes = 0;
 	draw_init(&j->src, flags, DRAW_BATCH);
 	lines_init(&j->out, sink);
 	if (req->kind == DRAW_RANGE)
