@@ -145,14 +145,21 @@ void chunk_free(struct chunk *chunk)
 static size_t wrap_text(char *text, size_t len, uint64_t column,
 			bool continued, uint64_t cols, char separator)
 {
-	size_t first = (size_t)(column != 0 ? cols - column :
-				continued ? 0 : cols);
-	size_t breaks, at, end = len;
+	/*
+	 * In 64 bits until the values are known to be below len: a --wrap
+	 * past SIZE_MAX (on 32-bit targets) must mean no break in this
+	 * text, not its remainder modulo 2^32.
+	 */
+	uint64_t first64 = column != 0 ? cols - column : continued ? 0 : cols;
+	size_t first, breaks, at, end = len, step;
 
-	if (first >= len)
+	if (first64 >= len)
 		return len;
-	breaks = (len - 1 - first) / (size_t)cols + 1;
-	at = first + (breaks - 1) * (size_t)cols;
+	first = (size_t)first64;
+	breaks = (size_t)((len - 1 - first) / cols) + 1;
+	/* A second break lies within the text: cols < len fits a size_t. */
+	step = breaks > 1 ? (size_t)cols : 0;
+	at = first + (breaks - 1) * step;
 	/* From the end, so that each line moves once, into free space. */
 	for (size_t b = breaks; ; b--) {
 		memmove(text + at + b, text + at, end - at);
@@ -160,7 +167,7 @@ static size_t wrap_text(char *text, size_t len, uint64_t column,
 		if (b == 1)
 			break;
 		end = at;
-		at -= (size_t)cols;
+		at -= step;
 	}
 	return len + breaks;
 }

@@ -270,15 +270,17 @@ int main(int argc, char **argv)
 			wordlist_free(&opts.draw.list);
 			return EXIT_FAIL;
 		}
-		if (opts.entropy)
-			report_entropy(&opts);
+		if (opts.entropy && !report_entropy(&opts)) {
+			wordlist_free(&opts.draw.list);
+			return EXIT_FAIL;
+		}
 		status = run_draws(&opts);
 		wordlist_free(&opts.draw.list);
 		return status;
 	}
 	xapply_bits(&opts);
-	if (opts.entropy)
-		report_entropy(&opts);
+	if (opts.entropy && !report_entropy(&opts))
+		return EXIT_FAIL;
 	if (opts.draw.kind != DRAW_NONE || opts.draw.shuffle ||
 	    opts.draw.sample != 0)
 		return run_draws(&opts);

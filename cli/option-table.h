@@ -247,15 +247,17 @@ OPTION(SHUFFLE, "shuffle", 0, ARG_NONE, NULL, CLASS_REORDER,
 	"the lines of FILEs or standard input in a random order",
 	"instead of bytes, the lines of the FILE operands, or\n"
 	"of standard input (and where FILE is -), in a random\n"
-	"order (-z: NUL-terminated records), or with --range\n"
-	"every integer of the range")
+	"order (-z: NUL-terminated records; at most 1 GiB in\n"
+	"16777216 lines), or with --range every integer of\n"
+	"the range")
 OPTION(SAMPLE, "sample", 0, ARG_REQUIRED, "K", CLASS_REORDER,
 	MODE_SHUFFLES, COMPLETE_WORDS, "1 2 6 10", set_sample,
 	"K lines of FILEs or standard input, none twice",
 	"K lines of the FILE operands or standard input, as\n"
 	"--shuffle reads them, or with --range K of its\n"
 	"integers, none twice, in a random order; all of\n"
-	"them if there are fewer")
+	"them if there are fewer (K lines kept: at most\n"
+	"1 GiB in 16777216)")
 OPTION(HELP, "help", 0, ARG_COUNT, "MODE", 0,
 	MODE_COMMON, COMPLETE_WORDS, HELP_MODE_NAMES, show_help,
 	"display this help, or one MODE's options, and exit",

@@ -76,10 +76,16 @@ bool split_owner(const char *text, char *user, char *group, size_t size,
 	return true;
 }
 
-/* LOOKUP_ERROR with errno set when the read failed part-way. */
+/*
+ * LOOKUP_ERROR with errno set when the read failed part-way.  A name not
+ * found is unknown only once the whole file was read: fgetpwent() also
+ * stops, without ferror(), where it cannot seek back (a FIFO) to read a
+ * long line again, and a name further on would have been missed.
+ */
 static enum lookup close_database(FILE *file, enum lookup result)
 {
-	bool failed = ferror(file);
+	bool failed = ferror(file) ||
+		      (result == LOOKUP_UNKNOWN && !feof(file));
 	int error = errno;
 
 	fclose(file);

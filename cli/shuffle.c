@@ -30,6 +30,12 @@
  *
  * A K above the number of records or integers gives all of them, in
  * random order, as shuf -n does.
+ *
+ * What is held of standard input is bounded, so that an endless input (a
+ * device, a line that never ends) stops with a message, not at the end
+ * of the machine's memory: --shuffle holds at most HELD_BYTES_MAX bytes
+ * of input in at most HELD_RECORDS_MAX records; --sample keeps at most
+ * as many, the record being read included.
  */
 #define _GNU_SOURCE
 #include <err.h>
@@ -61,9 +67,35 @@ struct job {
 	size_t next_file;	/* the FILE operand to open next */
 	int fd;			/* the input being read, or -1 */
 	const char *name;	/* its FILE operand, or NULL: standard input */
+	size_t kept_bytes;	/* of --sample's reservoir */
 };
 
 static struct job job;
+
+/* 1 GiB of input and 2^24 records: the bounds --help and the docs give. */
+#define HELD_BYTES_MAX ((size_t)1 << 30)
+#define HELD_RECORDS_MAX ((size_t)1 << 24)
+
+/*
+ * What a bound is said of: standard input, the one FILE, or the inputs
+ * together where there are several (a record bound counts them all).
+ */
+static const char *input_name(const struct job *j)
+{
+	if (j->req->file_count > 1)
+		return "the input";
+	return j->name == NULL ? "standard input" : quote(j->name);
+}
+
+/* Past a bound: said once, and the run fails (status 1). */
+static void too_much(struct job *j, const char *what)
+{
+	if (!j->failed)
+		warnx("%s holds more than %s: %s", input_name(j), what,
+		      j->req->shuffle ? "--shuffle takes at most 1 GiB in 16777216 lines" :
+		      "--sample keeps at most 1 GiB in 16777216 lines");
+	j->failed = true;
+}
 
 static void out_of_memory(struct job *j)
 {
@@ -144,7 +176,7 @@ static bool grow_input(struct input *in)
 	size_t bigger = in->size ? 2 * in->size : 65536;
 	void *p;
 
-	if (bigger < in->size)
+	if (bigger < in->size || bigger > HELD_BYTES_MAX)
 		return false;
 	if (in->buf == NULL)
 		p = mmap(NULL, bigger, PROT_READ | PROT_WRITE,
@@ -241,6 +273,20 @@ static ssize_t read_input_fd(struct job *j, void *buf, size_t len)
 	return n;
 }
 
+/* At the bound: whether the input being read ends there; false, said, if not. */
+static bool input_ends(struct job *j)
+{
+	char more;
+	ssize_t n = read_input_fd(j, &more, 1);
+
+	explicit_bzero(&more, sizeof(more));
+	if (n == 0)
+		return true;
+	if (n > 0)
+		too_much(j, "1 GiB");
+	return false;
+}
+
 /*
  * Reads every input into *in, one after the other; false, said, on an
  * error.  An input whose last record has no end mark gets one, so that
@@ -255,6 +301,12 @@ static bool read_input(struct job *j, struct input *in)
 		for (;;) {
 			ssize_t n;
 
+			if (in->len == HELD_BYTES_MAX) {
+				if (input_ends(j))
+					break;
+				drop_input(in);
+				return false;
+			}
 			if (in->len == in->size && !grow_input(in)) {
 				out_of_memory(j);
 				drop_input(in);
@@ -270,6 +322,11 @@ static bool read_input(struct job *j, struct input *in)
 			in->len += (size_t)n;
 		}
 		if (in->len > start && in->buf[in->len - 1] != j->end) {
+			if (in->len == HELD_BYTES_MAX) {
+				too_much(j, "1 GiB");
+				drop_input(in);
+				return false;
+			}
 			if (in->len == in->size && !grow_input(in)) {
 				out_of_memory(j);
 				drop_input(in);
@@ -295,6 +352,11 @@ static size_t *index_records(struct job *j, const char *buf, size_t len,
 	for (size_t start = 0; start < len;) {
 		const char *mark = memchr(buf + start, j->end, len - start);
 
+		if (n == HELD_RECORDS_MAX) {
+			free(starts);
+			too_much(j, "16777216 lines");
+			return NULL;
+		}
 		if (n == size) {
 			size_t bigger = size ? 2 * size : 1024;
 			size_t *p = reallocarray(starts, bigger, sizeof(*p));
@@ -348,9 +410,11 @@ static bool keep(struct job *j, struct record *slot, const char *text,
 		return false;
 	}
 	memcpy(copy, text, len);
+	j->kept_bytes += len;
 	if (slot->text != NULL) {
 		explicit_bzero(slot->text, slot->len);
 		free(slot->text);
+		j->kept_bytes -= slot->len;
 	}
 	*slot = (struct record){ copy, len };
 	return true;
@@ -365,6 +429,10 @@ static bool reservoir_room(struct job *j, struct record **slots, size_t *size,
 
 	if (i < *size)
 		return true;
+	if (i == HELD_RECORDS_MAX) {
+		too_much(j, "16777216 lines");
+		return false;
+	}
 	bigger = *size > k / 2 ? k : (*size ? 2 * *size : 1024);
 	if (bigger > k)
 		bigger = k;
@@ -396,6 +464,10 @@ struct reader {
 /* Room for need more bytes after used in r->line; false, said, if none. */
 static bool line_room(struct job *j, struct reader *r, size_t used, size_t need)
 {
+	if (need > HELD_BYTES_MAX - j->kept_bytes - used) {
+		too_much(j, "1 GiB");
+		return false;
+	}
 	while (r->line.buf == NULL || r->line.size - used < need)
 		if (!grow_input(&r->line)) {
 			out_of_memory(j);
@@ -625,6 +697,7 @@ int shuffle_run(const struct draw_request *req, unsigned int flags,
 	j->failed = false;
 	j->next_file = 0;
 	j->fd = -1;
+	j->kept_bytes = 0;
 	draw_init(&j->src, flags, DRAW_BATCH);
 	lines_init(&j->out, sink);
 	if (req->kind == DRAW_RANGE)

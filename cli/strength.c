@@ -18,10 +18,13 @@
  * Entropies are printed rounded down to a tenth of a bit: never more than
  * the output has.
  */
+#define _GNU_SOURCE
 #include <err.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "password.h"
 #include "strength.h"
@@ -175,7 +178,8 @@ static const char *noun(uint64_t n, const char *one, const char *more)
 	return n == 1 ? one : more;
 }
 
-void report_entropy(const struct options *opts)
+/* The report's text, without the program's name, into line. */
+static void entropy_text(const struct options *opts, char *line, size_t size)
 {
 	const struct draw_request *req = &opts->draw;
 	int64_t coef[CHARSET_MAX + 1];
@@ -184,7 +188,7 @@ void report_entropy(const struct options *opts)
 	case DRAW_PASSWORD:
 		password_rules_terms(&req->rules, coef);
 		if (req->rules.count > 0)
-			warnx("%.1f bits: %llu %s from a set of %u that meet %u %s",
+			snprintf(line, size, "%.1f bits: %llu %s from a set of %u that meet %u %s",
 			      tenths_down(password_bits(req, coef, req->length)),
 			      (unsigned long long)req->length,
 			      noun(req->length, "character", "characters"),
@@ -192,38 +196,54 @@ void report_entropy(const struct options *opts)
 			      noun(req->rules.count, "--require rule",
 				   "--require rules"));
 		else
-			warnx("%.1f bits: %llu %s from a set of %u",
+			snprintf(line, size, "%.1f bits: %llu %s from a set of %u",
 			      tenths_down(password_bits(req, coef, req->length)),
 			      (unsigned long long)req->length,
 			      noun(req->length, "character", "characters"),
 			      req->charset.size);
 		break;
 	case DRAW_WORDS:
-		warnx("%.1f bits: %llu %s from a list of %u",
+		snprintf(line, size, "%.1f bits: %llu %s from a list of %u",
 		      tenths_down((long double)req->words * log2l(req->list.count)),
 		      (unsigned long long)req->words,
 		      noun(req->words, "word", "words"), req->list.count);
 		break;
 	case DRAW_RANGE:
 		if (req->range.size == 0)
-			warnx("64.0 bits: an integer from a range of 18446744073709551616");
+			snprintf(line, size, "64.0 bits: an integer from a range of 18446744073709551616");
 		else
-			warnx("%.1f bits: an integer from a range of %llu",
+			snprintf(line, size, "%.1f bits: an integer from a range of %llu",
 			      tenths_down(log2l((long double)req->range.size)),
 			      (unsigned long long)req->range.size);
 		break;
 	case DRAW_UUID:
-		warnx("122.0 bits: a version 4 UUID");
+		snprintf(line, size, "122.0 bits: a version 4 UUID");
 		break;
 	case DRAW_NONE:
-		warnx("%.1f bits: %llu %s", tenths_down((long double)opts->bytes * 8),
+		snprintf(line, size, "%.1f bits: %llu %s", tenths_down((long double)opts->bytes * 8),
 		      (unsigned long long)opts->bytes,
 		      noun(opts->bytes, "byte", "bytes"));
 		break;
 	case DRAW_MAC:
-		warnx("%u.0 bits: a MAC address", mac_random_bits(&req->mac_prefix));
+		snprintf(line, size, "%u.0 bits: a MAC address", mac_random_bits(&req->mac_prefix));
 		break;
-	case DRAW_ULID:
+	case DRAW_ULID:	/* refused with --entropy (rules.c) */
+		snprintf(line, size, "a ULID");
 		break;
 	}
+}
+
+/*
+ * The report was asked for: one that cannot be written (standard error
+ * full, or closed) fails the run, as an output would, before any output.
+ */
+bool report_entropy(const struct options *opts)
+{
+	char line[256];
+	int len;
+
+	entropy_text(opts, line, sizeof(line));
+	len = snprintf(NULL, 0, "%s: %s\n", program_invocation_short_name, line);
+	return dprintf(STDERR_FILENO, "%s: %s\n", program_invocation_short_name,
+		       line) == len;
 }

@@ -23,7 +23,10 @@ void xapply_bits(struct options *opts);
 unsigned int rules_least_length(const struct password_rules *rules);
 /* --require: refuses rules that fewer than one password in 2^20 meets. */
 void xcheck_rules_share(const struct draw_request *req);
-/* --entropy: one line to standard error for the run's kind of output. */
-void report_entropy(const struct options *opts);
+/*
+ * --entropy: one line to standard error for the run's kind of output;
+ * false if it could not be written whole.
+ */
+bool report_entropy(const struct options *opts);
 
 #endif

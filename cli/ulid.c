@@ -36,6 +36,10 @@ static bool tick(struct ulid_clock *clock, struct draw_source *src)
 {
 	uint64_t ms = clock_ms();
 
+	if (ms == CLOCK_BEFORE_1970) {
+		say_before_1970("a ULID");
+		return false;
+	}
 	if (!clock->started || ms > clock->ms) {
 		if (ms > UNIX_MS_MAX) {
 			warnx("the clock is past the last time a ULID can hold (%llu ms since 1970)",

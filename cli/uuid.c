@@ -96,7 +96,18 @@ uint64_t clock_ms(void)
 	struct timespec ts;
 
 	clock_gettime(CLOCK_REALTIME, &ts);
+	if (ts.tv_sec < 0)
+		return CLOCK_BEFORE_1970;
+	/* Past what 64 bits of milliseconds hold: past any 48-bit time. */
+	if ((uint64_t)ts.tv_sec > (CLOCK_BEFORE_1970 - 1) / 1000 - 1)
+		return CLOCK_BEFORE_1970 - 1;
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+void say_before_1970(const char *what)
+{
+	warnx("the clock is before 1970, a time %s cannot hold (is the real-time clock set?)",
+	      what);
 }
 
 static unsigned int fresh_counter(struct draw_source *src)
@@ -119,6 +130,10 @@ static bool tick(struct uuid_clock *clock, struct draw_source *src)
 {
 	uint64_t ms = clock_ms();
 
+	if (ms == CLOCK_BEFORE_1970) {
+		say_before_1970("a version 7 UUID");
+		return false;
+	}
 	if (ms > clock->ms) {
 		clock->ms = ms;
 		clock->counter = fresh_counter(src);

@@ -20,8 +20,15 @@ struct uuid_clock {
 };
 
 bool parse_uuid_version(const char *text, int *version);
-/* Milliseconds since 1970, from CLOCK_REALTIME: version 7's and ULID's time. */
+/*
+ * Milliseconds since 1970, from CLOCK_REALTIME: version 7's and ULID's
+ * time; CLOCK_BEFORE_1970 for a clock set before it (a board whose
+ * real-time clock has no battery), which neither can hold.
+ */
+#define CLOCK_BEFORE_1970 UINT64_MAX
 uint64_t clock_ms(void);
+/* The message for CLOCK_BEFORE_1970: what is "a ULID", "a version 7 UUID". */
+void say_before_1970(const char *what);
 void put_uuid4(struct lines *out, struct draw_source *src,
 	       const struct uuid_format *format);
 /* False, said why, when the time no longer fits (the year 10889). */

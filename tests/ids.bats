@@ -97,6 +97,38 @@ now_ms() {
 	[ "$stderr" = "getrandom: the clock is past the last time a ULID can hold (281474976710656 ms since 1970)" ]
 }
 
+@test "a clock stepped back: ULIDs keep the later time and count up from it" {
+	require_native
+	need_tools
+	# Each call of the clock a second earlier than the one before: the
+	# time of the first stays, and the 80 bits go up by one, never fresh
+	# bits at the earlier time (which would sort before the first).
+	run -0 --separate-stderr shim FAULT_REALTIME_MS=1700000000123 \
+		FAULT_REALTIME_STEP_MS=-1000 FAULT_GETRANDOM_BYTE=0 -- --ulid -C 3
+	[ "$output" = "01HF7YAT3V0000000000000000
+01HF7YAT3V0000000000000001
+01HF7YAT3V0000000000000002" ]
+	run -0 --separate-stderr shim FAULT_REALTIME_MS=1700000000123 \
+		FAULT_REALTIME_STEP_MS=-1000 FAULT_GETRANDOM_BYTE=0 -- --uuid=7 -C 3
+	[ "$output" = "018bcfe5-687b-7000-8000-000000000000
+018bcfe5-687b-7001-8000-000000000000
+018bcfe5-687b-7002-8000-000000000000" ]
+}
+
+@test "a clock before 1970 is said to be so, for a ULID and a version 7 UUID" {
+	require_native
+	need_tools
+	local ms what
+	for ms in -1 -1000 -86400000000; do
+		for what in "--ulid:a ULID" "--uuid=7:a version 7 UUID"; do
+			run -1 --separate-stderr shim FAULT_REALTIME_MS="$ms" -- "${what%%:*}"
+			[ -z "$output" ]
+			[ "$stderr" = "getrandom: the clock is before 1970, a time ${what#*:} cannot hold (is the real-time clock set?)" ] ||
+				fail_with "$ms ms, ${what%%:*}: $stderr"
+		done
+	done
+}
+
 # --- --uuid=7 under a clock held still ---
 
 @test "version 7, clock still: the counter counts up, then carries the millisecond" {

@@ -153,3 +153,33 @@ accepts_size() {
 			fail_with "--hex --bytes $n: $(cat "$BATS_TEST_TMPDIR/fcntl.log")"
 	done
 }
+
+# Every number parsed in 64 bits, at the values a 32-bit size_t cannot
+# hold (2^32 and just past it) and at 2^64 - 1: on the 32-bit ports
+# (tests/ports.sh runs this file on i386 and armhf) a value narrowed to
+# size_t would wrap to a small one; here each must mean what it says.
+@test "numbers past 2^32 keep their meaning on 32-bit builds too" {
+	local w
+	# A width past the text: one line, unbroken (not a width of 5, nor
+	# a division by the 0 that 2^32 narrows to).
+	for w in 4294967296 4294967301 18446744073709551615; do
+		run -0 --separate-stderr gr --hex --bytes 8 --wrap "$w"
+		[ "$(cat "$OUT")" != "" ] && [ "$(wc -l <"$OUT")" -eq 1 ] &&
+			[ "$(size "$OUT")" -eq 17 ] ||
+			fail_with "--wrap $w: status $status, $(size "$OUT") bytes: $stderr"
+	done
+	# A text as long as the width past 2^32 would wrap at: one line still.
+	run -0 --separate-stderr gr --hex --bytes 3 --wrap 4294967298
+	[ "$(wc -l <"$OUT")" -eq 1 ] && [ "$(size "$OUT")" -eq 7 ]
+	# Counts and lengths past 2^32: the first lines are whole, not short.
+	"$GETRANDOM" --password 4294967297 --threads 1 | head -c 100000 >"$OUT" || true
+	[ "$(size "$OUT")" -eq 100000 ] && [ "$(wc -l <"$OUT")" -eq 0 ]
+	"$GETRANDOM" --count 4294967297 --hex --bytes 1 --threads 1 |
+		head -n 1000 >"$OUT" || true
+	[ "$(wc -l <"$OUT")" -eq 1000 ] && [ "$(sort -u "$OUT" | wc -l)" -le 256 ]
+	# K past 2^32 of 3 lines or 10 integers: all of them, once each.
+	run -0 gr --sample 4294967297 <<<$'a\nb\nc'
+	[ "$(sort "$OUT" | tr '\n' ,)" = "a,b,c," ]
+	run -0 gr --sample 4294967297 --range 1-10
+	[ "$(sort -n "$OUT" | tr '\n' ,)" = "1,2,3,4,5,6,7,8,9,10," ]
+}

@@ -143,6 +143,23 @@ owner_mode() {
 	[ "$stderr" = "getrandom: cannot read '/etc/passwd': Input/output error" ]
 }
 
+@test "a passwd or group file that cannot be read to its end (a seek error, a FIFO) is not an unknown name" {
+	require_native
+	require strace
+	local file args
+	# fgetpwent() seeks back to read a long line again: on a FIFO its
+	# lseek fails, and it stops as it does at the end of the file.
+	for args in "passwd --owner=root" "group --group=root"; do
+		file=/etc/${args%% *}
+		run -1 --separate-stderr strace -f -qq -o /dev/null -P "$file" \
+			-e inject=lseek:error=ESPIPE "$GETRANDOM" -n 32 \
+			"${args#* }" -o "$D/key"
+		[ "$stderr" = "getrandom: cannot read '$file': Illegal seek" ] ||
+			fail_with "${args#* }: status $status: $stderr"
+		[ -z "$(files_in "$D")" ]
+	done
+}
+
 @test "bad users, groups and modes are usage errors that create nothing" {
 	local args bad
 	for args in "--owner=nosuchuser:nosuchuser" "--owner=nosuchuser" \

@@ -207,6 +207,21 @@ times_out() {
 	times_out 0.2
 }
 
+@test "--timeout=0 on a pool not ready never waits: status 3 at once, not a zero timer" {
+	require_native
+	local t
+	# A zero timer is no timer (timer_settime disarms it): a wait armed
+	# with one would block for ever on the simulated pool.  timeout(1)
+	# only bounds that hang; it times nothing.
+	for t in 0 0s 0.0 .0m; do
+		run -3 --separate-stderr timeout -k 10 120 env FAULT_POOL_BLOCKS=1 \
+			LD_PRELOAD="$BATS_FILE_TMPDIR/faults.so" "$GETRANDOM" --timeout "$t" --hex
+		[ "$stderr" = "getrandom: the kernel's entropy pool is not initialized yet" ] ||
+			fail_with "--timeout $t: status $status: $stderr"
+		[ -z "$output" ]
+	done
+}
+
 @test "a --timeout that expires before the wait has started still ends the wait" {
 	require_native
 	# The first SIGALRM lands before getrandom(2) blocks; a one-shot timer

@@ -94,6 +94,20 @@ entropy_of() {
 	[ "$(entropy_of -n 1 --hex)" = "getrandom: 8.0 bits: 1 byte" ]
 }
 
+@test "an --entropy report that cannot be written fails the run, before any output" {
+	local args
+	for args in "--hex" "--words 3" "-p 8" "-R 1-6" "--uuid" "--mac"; do
+		# shellcheck disable=SC2086
+		run -1 bash -c '"$@" 2>/dev/full' _ "$GETRANDOM" $args --entropy
+		[ -z "$output" ] || fail_with "$args, standard error full: $output"
+		# shellcheck disable=SC2086
+		run -1 bash -c '"$@" 2>&-' _ "$GETRANDOM" $args --entropy
+		[ -z "$output" ] || fail_with "$args, standard error closed: $output"
+	done
+	run -1 bash -c '"$@" 2>/dev/full' _ "$GETRANDOM" --entropy -n 32 -o "$BATS_TEST_TMPDIR/key"
+	[ ! -e "$BATS_TEST_TMPDIR/key" ]
+}
+
 @test "--entropy writes one line, to standard error only" {
 	run -0 --separate-stderr gr --words 6 -C 5 --entropy
 	[ "$(wc -l <"$OUT")" -eq 5 ]

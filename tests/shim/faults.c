@@ -15,7 +15,11 @@
  *                          when=, the C library's own calls (malloc's)
  *                          do not count and are not touched
  *   FAULT_REALTIME_MS=N    clock_gettime(CLOCK_REALTIME) says N milliseconds
- *                          since 1970, every time: a clock that stands still
+ *                          since 1970 (before it when N < 0), every time: a
+ *                          clock that stands still
+ *   FAULT_REALTIME_STEP_MS=S  with FAULT_REALTIME_MS, each call after the
+ *                          first says S milliseconds more than the one
+ *                          before: S < 0 is a clock stepped back each time
  *   FAULT_MONOTONIC_STEP_MS=N
  *                          clock_gettime(CLOCK_MONOTONIC) says 0 at its
  *                          first call, and N milliseconds more at each
@@ -290,6 +294,22 @@ static long long stepped_ms(clockid_t id)
 	return __atomic_fetch_add(&calls, 1, __ATOMIC_RELAXED) * step;
 }
 
+/*
+ * FAULT_REALTIME_MS, moved on by FAULT_REALTIME_STEP_MS a call, as
+ * seconds and nanoseconds (floored: -1 ms is -1 s and 999 ms).
+ */
+static void fake_realtime(const char *frozen, long long *sec, long *nsec)
+{
+	static long long calls;
+	long long ms = strtoll(frozen, NULL, 10) +
+		       __atomic_fetch_add(&calls, 1, __ATOMIC_RELAXED) *
+		       env_long("FAULT_REALTIME_STEP_MS");
+	long long rest = ((ms % 1000) + 1000) % 1000;
+
+	*sec = (ms - rest) / 1000;
+	*nsec = (long)rest * 1000000;
+}
+
 int clock_gettime(clockid_t id, struct timespec *ts)
 {
 	static int (*real)(clockid_t, struct timespec *);
@@ -303,10 +323,12 @@ int clock_gettime(clockid_t id, struct timespec *ts)
 	}
 
 	if (frozen != NULL && id == CLOCK_REALTIME) {
-		long long ms = strtoll(frozen, NULL, 10);
+		long long sec;
+		long nsec;
 
-		ts->tv_sec = (time_t)(ms / 1000);
-		ts->tv_nsec = (long)(ms % 1000) * 1000000;
+		fake_realtime(frozen, &sec, &nsec);
+		ts->tv_sec = (time_t)sec;
+		ts->tv_nsec = nsec;
 		return 0;
 	}
 	if (real == NULL)
@@ -341,10 +363,10 @@ int __clock_gettime64(clockid_t id, struct timespec_time64 *ts)
 	}
 
 	if (frozen != NULL && id == CLOCK_REALTIME) {
-		long long ms = strtoll(frozen, NULL, 10);
+		long nsec;
 
-		ts->tv_sec = ms / 1000;
-		ts->tv_nsec = (int)(ms % 1000) * 1000000;
+		fake_realtime(frozen, &ts->tv_sec, &nsec);
+		ts->tv_nsec = (int)nsec;
 		ts->padding = 0;
 		return 0;
 	}
