@@ -92,7 +92,7 @@ LINK_asan = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(SANITIZERS) -pie \
 	$(LINK_HARDENING) $(LDFLAGS)
 
 SRCS = $(wildcard cli/*.c)
-HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc
+HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc build/version.h
 # The EFF long word list of --words, compiled in from the xkcdpass package.
 EFF_WORDLIST ?= /usr/lib/python3/dist-packages/xkcdpass/static/eff-long
 
@@ -137,6 +137,11 @@ build/%.cmd: FORCE
 build/eff-wordlist.inc: cli/wordlist.sh
 	@mkdir -p build
 	cli/wordlist.sh $(EFF_WORDLIST) $@
+
+# --version's number, from VERSION: the one place it is kept.
+build/version.h: VERSION cli/version.sh
+	@mkdir -p build
+	cli/version.sh VERSION $@
 
 # What users run and make install installs: static, so that it starts with
 # every file descriptor taken (a dynamic loader must open libc) and in a
