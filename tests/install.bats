@@ -262,7 +262,7 @@ make_everything() {
 	local made=("${lines[@]}") f
 	[ "${#made[@]}" -gt 8 ] || fail_with "too few products: $output"
 	for f in "${made[@]}"; do
-		git -C "$TOP" check-ignore -q --no-index "${f#./}" ||
+		git_ignores "$TOP" "${f#./}" ||
 			fail_with "git does not ignore ${f#./}"
 	done
 	run -0 make -s -C "$TREE" clean
