@@ -31,5 +31,8 @@ if [ ! -f "$deb" ] || [ ! -f "$dsc" ]; then
 	die "no $deb and $dsc of this version: run make deb-clean again"
 fi
 rm -rf build/autopkgtest
-autopkgtest --output-dir build/autopkgtest "$deb" "$dsc" -- \
+# The chroot keeps no package lists (mmdebstrap drops them): apt-get update
+# first, so that each test's Depends can be installed.
+autopkgtest --output-dir build/autopkgtest --setup-commands='apt-get update -q' \
+	"$deb" "$dsc" -- \
 	unshare --release bookworm --tarball "$tarball"
