@@ -16,7 +16,7 @@ TOP=$BATS_TEST_DIRNAME/..
 # tests/need.sh) to DIR, without what the checkout has built.
 copy_tree() {
 	mkdir -p "$1/tests"
-	cp -r "$TOP/Makefile" "$TOP/cli" "$TOP/man" "$1/"
+	cp -r "$TOP/Makefile" "$TOP/VERSION" "$TOP/cli" "$TOP/man" "$1/"
 	cp "$TOP/tests/need.sh" "$1/tests/"
 	rm -f "$1/cli/getrandom" "$1/cli/getrandom.static"
 }
