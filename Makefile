@@ -28,6 +28,15 @@
 #                     another port): cross-built with Debian's cross
 #                     compiler, in build/deb-arm64/
 #   make test-debian13  the host suite on Debian 13, in a chroot (as root)
+#   make dist         the release tarball, build/getrandom-VERSION.tar.gz
+#                     (VERSION: the file), the same bytes from the same tree
+#   make deb-src      the Debian source package made from that tarball, in
+#                     build/deb-src/
+#   make deb-clean    that source package built by sbuild in a clean Debian
+#                     12 chroot (made once, in build/chroot/), in
+#                     build/deb-clean/
+#   make autopkgtest  Debian's autopkgtest runner, debian/tests on the
+#                     package make deb-clean built, in that chroot
 #   make mostlyclean  remove what the builds, tests and guests made, but keep
 #                     the QEMU guests' kernel trees and objects (build/linux,
 #                     build/src, build/obj-*, build/bzImage-*,
@@ -92,7 +101,7 @@ LINK_asan = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(SANITIZERS) -pie \
 	$(LINK_HARDENING) $(LDFLAGS)
 
 SRCS = $(wildcard cli/*.c)
-HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc
+HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc build/version.h
 # The EFF long word list of --words, compiled in: the copy kept beside the
 # sources (cli/eff-long.txt.license says whose it is), so that make needs
 # nothing but a C toolchain.
@@ -101,7 +110,8 @@ EFF_WORDLIST ?= cli/eff-long.txt
 .DELETE_ON_ERROR:
 .PHONY: all completions deps run check check-ports test vm-check vm-check-arm64 \
 	vm-check-loaded vm-shell bench \
-	bench-scaling fuzz man deb test-debian13 install uninstall \
+	bench-scaling fuzz man deb test-debian13 dist deb-src deb-clean autopkgtest \
+	install uninstall \
 	install-man2 uninstall-man2 mostlyclean clean FORCE
 
 all: cli/getrandom completions
@@ -139,6 +149,11 @@ build/%.cmd: FORCE
 build/eff-wordlist.inc: cli/wordlist.sh $(EFF_WORDLIST)
 	@mkdir -p build
 	cli/wordlist.sh $(EFF_WORDLIST) $@
+
+# --version's number, from VERSION: the one place it is kept.
+build/version.h: VERSION cli/version.sh
+	@mkdir -p build
+	cli/version.sh VERSION $@
 
 # What users run and make install installs: static, so that it starts with
 # every file descriptor taken (a dynamic loader must open libc) and in a
@@ -208,6 +223,20 @@ man: cli/getrandom
 # The Debian package, built in a copy of the tree: build/deb/*.deb.
 deb: FORCE
 	debian/build.sh $(if $(DEB_ARCH),build/deb-$(DEB_ARCH) $(DEB_ARCH))
+
+# The release, and the Debian source package made from it, built and
+# tested as Debian builds and tests it (docs/debian.md).
+dist: FORCE
+	release/dist.sh
+
+deb-src: FORCE
+	release/deb-src.sh
+
+deb-clean: FORCE
+	release/deb-clean.sh
+
+autopkgtest: FORCE
+	release/autopkgtest.sh
 
 # The host suite on Debian 13 (GCC 14, glibc 2.41) in a debootstrapped root.
 test-debian13: FORCE

@@ -17,7 +17,8 @@
 #include "status.h"
 #include "writer.h"
 
-#define VERSION "1.0"
+/* VERSION, made from the file VERSION at the top of the tree. */
+#include "../build/version.h"
 
 /* Where an option's text starts, and where its further lines start. */
 #define HELP_COLUMN 25

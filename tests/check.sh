@@ -1,23 +1,25 @@
 #!/usr/bin/env bash
 # Runs the bats suite against this machine's kernel (what `make check` does).
-#   tests/check.sh [NAME [host]]
+#   tests/check.sh [NAME [host|release]]
 # The TAP output is shown and kept in build/tap/NAME.tap (default: host).
-# With "host", only the files that tests/places runs on the host (make
-# test runs the others in the QEMU guest); by default, every file.
+# With "host" or "release", only the files that tests/places puts there
+# (make test runs the others in the QEMU guest, or beside the host's);
+# by default, every file.
 # GETRANDOM names the binary under test (default: build/getrandom, the
 # dynamic build that `make check` makes).
 set -eu -o pipefail
 
-usage() { echo "usage: tests/check.sh [NAME [host]]"; }
+usage() { echo "usage: tests/check.sh [NAME [host|release]]"; }
 
 # NAME becomes build/tap/NAME.tap: a plain file name word, never an option
 # (`--help` once ran the whole suite into build/tap/--help.tap) nor a
-# path; the only word after it is "host".  Checked before anything runs.
+# path; the only word after it is "host" or "release".  Checked before
+# anything runs.
 valid_args() {
 	[ $# -le 2 ] || return 1
 	[ $# -ge 1 ] || return 0
 	[[ $1 =~ ^[A-Za-z0-9_][A-Za-z0-9_.-]*$ ]] || return 1
-	[ $# -eq 1 ] || [ "$2" = host ]
+	[ $# -eq 1 ] || [ "$2" = host ] || [ "$2" = release ]
 }
 case $#:${1:-} in 1:-h | 1:--help) usage; exit 0 ;; esac
 valid_args "$@" || { usage >&2; exit 2; }
@@ -30,10 +32,15 @@ tests/need.sh tools || echo "getrandom: the tests that use them will skip" >&2
 mkdir -p build/tap
 # A hung test fails after 5 minutes, by name, instead of stalling the whole
 # run (tests/bats-timeout/pkill ends the whole process tree of the test).
+# The release's tests wait on the Debian mirror and on sbuild: the first
+# run makes the chroot, then builds in it, in one test (release/chroot.sh).
+if [ "${2:-}" = release ]; then
+	export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-1800}
+fi
 export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-300}
 files=(tests/*.bats)
-if [ "${2:-}" = host ]; then
-	mapfile -t files < <(tests/placed.sh host)
+if [ -n "${2:-}" ]; then
+	mapfile -t files < <(tests/placed.sh "$2")
 	files=("${files[@]/#/tests/}")
 fi
 PATH=$PWD/tests/bats-timeout:$PATH bats --tap --timing "${files[@]}" | tee "build/tap/${1:-host}.tap"

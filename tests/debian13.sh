@@ -29,20 +29,8 @@ tests/need.sh debian13
 # is quicker).
 mapfile -t packages < <(tests/need.sh --list build suite tools deb)
 
-# The mirror of this machine's own Debian sources, deb822 or one-line.
-debian_mirror() {
-	local uri
-	uri=$(cat /etc/apt/sources.list.d/*.sources 2>/dev/null |
-		sed -n 's|^URIs:[[:space:]]*\([^[:space:]]*/debian\)/*$|\1|p' | head -n 1)
-	[ -n "$uri" ] || uri=$(cat /etc/apt/sources.list \
-		/etc/apt/sources.list.d/*.list 2>/dev/null |
-		sed -n 's|^deb[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]*/debian\)/*[[:space:]].*|\2|p' |
-		head -n 1)
-	echo "${uri:-http://deb.debian.org/debian}"
-}
-
 root=$top/build/debian13/root
-mirror=${MIRROR:-$(debian_mirror)}
+mirror=${MIRROR:-$(release/mirror.sh)}
 
 mounts=()
 # shellcheck disable=SC2317  # run by the EXIT trap

@@ -118,6 +118,21 @@ fail_with() {
 	return 1
 }
 
+# git_ignores TOP PATH: git ignores PATH under TOP by TOP's .gitignore.  In a git checkout, TOP's own rules; in a release tarball
+# (no .git), the same .gitignore in a scratch repository, so that the rule
+# is checked where the sources are too.
+git_ignores() {
+	local top=$1 repo
+	require git
+	repo=$top
+	if ! git -C "$top" rev-parse --git-dir >/dev/null 2>&1; then
+		repo=$BATS_TEST_TMPDIR/ignores
+		git init -q "$repo"
+		cp "$top/.gitignore" "$repo/"
+	fi
+	git -C "$repo" check-ignore -q --no-index "$2"
+}
+
 # Every strace in the suite runs with LeakSanitizer off: it refuses to run
 # under ptrace and would fail the sanitizer build's traced runs (valgrind
 # checks for leaks in the normal build).

@@ -16,7 +16,7 @@ TOP=$BATS_TEST_DIRNAME/..
 # tests/need.sh) to DIR, without what the checkout has built.
 copy_tree() {
 	mkdir -p "$1/tests"
-	cp -r "$TOP/Makefile" "$TOP/cli" "$TOP/man" "$1/"
+	cp -r "$TOP/Makefile" "$TOP/VERSION" "$TOP/cli" "$TOP/man" "$1/"
 	cp "$TOP/tests/need.sh" "$1/tests/"
 	rm -f "$1/cli/getrandom" "$1/cli/getrandom.static"
 }
@@ -281,7 +281,7 @@ make_everything() {
 	local made=("${lines[@]}") f
 	[ "${#made[@]}" -gt 8 ] || fail_with "too few products: $output"
 	for f in "${made[@]}"; do
-		git -C "$TOP" check-ignore -q --no-index "${f#./}" ||
+		git_ignores "$TOP" "${f#./}" ||
 			fail_with "git does not ignore ${f#./}"
 	done
 	run -0 make -s -C "$TREE" clean

@@ -5,14 +5,14 @@
 #                                    deps` and `make test` do this, for all)
 #   tests/need.sh STEP...            check only: name what is missing, and fail
 #   tests/need.sh --list STEP...     print the packages, one a line
-# STEP: build, suite, tools, fuzz, vm, bench, ports, deb, debian13, arm64vm, or all.  Each runner
+# STEP: build, suite, tools, fuzz, vm, bench, ports, deb, debian13, chroot, arm64vm, or all.  Each runner
 # checks its step, so that a missing tool stops it with the command that
 # installs it instead of failing halfway.
 set -eu
 
 usage() {
 	echo "usage: tests/need.sh [--install | --list] STEP..."
-	echo "  STEP: build, suite, tools, fuzz, vm, bench, ports, deb, debian13, arm64vm, or all"
+	echo "  STEP: build, suite, tools, fuzz, vm, bench, ports, deb, debian13, chroot, arm64vm, or all"
 }
 
 # The packages of step $1, one a line; fails, silent, on an unknown step.
@@ -52,7 +52,12 @@ packages_of() {
 		xz-utils git coreutils ;;
 	deb) echo build-essential debhelper dpkg-dev fakeroot ;;
 	debian13) echo debootstrap debian-archive-keyring git ;;
-	all) for step in build suite tools fuzz vm bench ports deb debian13 arm64vm; do packages_of "$step"; done ;;
+	# make deb-clean and make autopkgtest (release/): the clean chroot,
+	# Debian's builder and test runner in it, lintian, uscan (with
+	# libwww-perl, its HTTP client).
+	chroot) echo mmdebstrap sbuild autopkgtest uidmap debian-archive-keyring \
+		lintian devscripts libwww-perl dpkg-dev ;;
+	all) for step in build suite tools fuzz vm bench ports deb debian13 chroot arm64vm; do packages_of "$step"; done ;;
 	*) return 1 ;;
 	esac
 }

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Prints the test files that tests/places puts in one place, one a line.
-#   tests/placed.sh guest|host
+#   tests/placed.sh guest|host|release
 # Fails, naming them, when a tests/*.bats file has no line in tests/places
 # or a line names a file that does not exist: a test file is never left
 # out of make test unnoticed.
 set -eu
 cd "$(dirname "$0")"
 
-usage() { echo "usage: tests/placed.sh guest|host"; }
+usage() { echo "usage: tests/placed.sh guest|host|release"; }
 case $#:${1:-} in
-1:guest | 1:host) ;;
+1:guest | 1:host | 1:release) ;;
 1:-h | 1:--help) usage; exit 0 ;;
 *) usage >&2; exit 2 ;;
 esac

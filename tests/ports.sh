@@ -147,9 +147,9 @@ done
 
 tests/need.sh suite build ports
 # What some files read from the tree, made by the host's compiler: the
-# completions (completion.bats) and the word list (races.bats's
-# ThreadSanitizer build).
-make -s WERROR=1 completions build/eff-wordlist.inc
+# completions (completion.bats), the word list and the version header
+# (races.bats's ThreadSanitizer build).
+make -s WERROR=1 completions build/eff-wordlist.inc build/version.h
 mkdir -p build/tap
 export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-300}
 status=0

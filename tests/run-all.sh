@@ -11,7 +11,11 @@
 #    Debian architecture (all but i386 under qemu-user), four of them with
 #    the files of the code that differs between targets (tests/ports.sh;
 #    make check-ports runs every file on all nine); then the fuzzers for a
-#    bounded time (FUZZ_SECONDS, default 30 each).
+#    bounded time (FUZZ_SECONDS, default 30 each);
+# 3. meanwhile too, in the background (build/release.log): the release's
+#    files (tests/dist.bats: make dist, the Debian source package built
+#    by sbuild in a clean Debian 12 chroot, autopkgtest), which mostly
+#    wait on the Debian mirror and dpkg.
 # No file runs in both places: tests/places says which runs where, and why.
 # Each step leaves TAP in build/tap/; a failed step does not stop the others.
 set -eu
@@ -55,6 +59,9 @@ step make WERROR=1 cli/getrandom build/getrandom build/getrandom-asan completion
 echo "=== make WERROR=1 vm-check, in the background (build/vm-check.log)"
 make WERROR=1 vm-check >build/vm-check.log 2>&1 &
 guests=$!
+echo "=== tests/check.sh release release, in the background (build/release.log)"
+tests/check.sh release release >build/release.log 2>&1 &
+release=$!
 step env GETRANDOM=build/getrandom-asan GETRANDOM_PLAIN=build/getrandom \
 	tests/check.sh host-sanitize host
 step tests/ports.sh
@@ -62,6 +69,9 @@ tap_step fuzz tests/fuzz/run.sh "${FUZZ_SECONDS:-30}"
 echo "=== waiting for make vm-check"
 wait "$guests" || { status=1; echo "=== FAILED: make WERROR=1 vm-check"; }
 cat build/vm-check.log
+echo "=== waiting for tests/check.sh release release"
+wait "$release" || { status=1; echo "=== FAILED: tests/check.sh release release"; }
+cat build/release.log
 echo "=== summary (make test took $(($(date +%s) - start)) s)"
 tests/summary.sh build/tap/*.tap || status=1
 exit "$status"

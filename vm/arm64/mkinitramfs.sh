@@ -32,8 +32,8 @@ die() { echo "vm/arm64/mkinitramfs.sh: $*" >&2; exit 1; }
 # (cli/getrandom), the cross compiler as CC.
 build_cli() {
 	local link
-	make -s -C "$ROOT" build/eff-wordlist.inc ||
-		die "cannot make build/eff-wordlist.inc"
+	make -s -C "$ROOT" build/eff-wordlist.inc build/version.h ||
+		die "cannot make build/eff-wordlist.inc and build/version.h"
 	# shellcheck disable=SC2016 # $(LINK_static) is make's, not the shell's
 	link=$(make -s --no-print-directory -C "$ROOT" CC="${CROSS}gcc" WERROR=1 \
 		--eval 'arm64-link: ; @echo $(LINK_static)' arm64-link)
