@@ -1,0 +1,87 @@
+#!/bin/bash
+# The 6.12 guest's test driver: vm/check-6.12.sh installs it as
+# /tests/guest/run.sh in the project's initramfs (the original becomes
+# /tests/guest/run-project.sh), so that /init runs it with standard output
+# on the result port. Everything runs from the initramfs; nothing needs
+# the host's file system. TAP, one "# vm-tap: NAME" section per suite, as
+# tests/guest/run.sh prints it; exit status 0 when every section passed.
+#   both kernels: the probe of the system call and of the vDSO
+#     (/extra/probe-6.12, 64-bit and 32-bit), and the same probe told the
+#     other kernel, which must fail
+#   baseline: the project's negative control (tests/guest/baseline.bats,
+#     through run-project.sh), and upstream's vdso_test_getrandom, which
+#     must skip for want of the symbol
+#   patched: the kselftests before the pool is initialized, the
+#     uninitialized-pool checks, upstream's vdso_test_getrandom and
+#     vdso_test_chacha, then the kselftests again
+# shellcheck disable=SC2034 # SECTION_TIMEOUT and status: sections.bash's
+# shellcheck disable=SC2317 # the functions run through bash -c
+set -u
+
+export GETRANDOM=/bin/getrandom
+SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-1200}
+VARIANT=${VM_VARIANT:-patched}
+status=0
+GUEST_DIR=${BASH_SOURCE[0]%/*}
+# shellcheck source=tests/guest/sections.bash
+. "$GUEST_DIR/sections.bash"
+
+# probe_can_fail OTHER: the probes, told the other kernel, exit 1.
+probe_can_fail() {
+	local bits prog rc n=0 failed=0
+	for bits in 64 32; do
+		n=$((n + 1))
+		prog=/extra/probe-6.12
+		[ "$bits" = 32 ] && prog=/extra/probe-6.12_32
+		"$prog" "$1" >/dev/null
+		rc=$?
+		if [ "$rc" = 1 ]; then
+			echo "ok $n - the $bits-bit probe, told this is the $1 kernel, fails"
+		else
+			echo "not ok $n - the $bits-bit probe, told this is the $1 kernel, exited $rc"
+			failed=1
+		fi
+	done
+	echo "1..$n"
+	return "$failed"
+}
+
+# vdso_skips: upstream's test exits 4 (skip) for want of the symbol.
+vdso_skips() {
+	local out rc
+	out=$(/extra/vdso_test_getrandom 2>&1)
+	rc=$?
+	printf "# %s\n" "${out//$'\n'/$'\n# '}"
+	if [ "$rc" = 4 ] && [[ $out == *"__vdso_getrandom@LINUX_2.6 symbol is missing from vDSO"* ]]; then
+		echo "ok 1 - vdso_test_getrandom skips: the vDSO has no __vdso_getrandom"
+	else
+		echo "not ok 1 - vdso_test_getrandom exited $rc, not a skip for the missing symbol"
+	fi
+	echo "1..1"
+	[ "$rc" = 4 ]
+}
+
+cd /tmp || exit 1
+echo "guest: $(uname -r), variant $VARIANT (6.12 driver)" >&2
+other=baseline
+[ "$VARIANT" = baseline ] && other=patched
+section probe-64 /extra/probe-6.12 "$VARIANT"
+section probe-32 /extra/probe-6.12_32 "$VARIANT"
+# section runs programs (under timeout): the two checks below are
+# functions, so they run in a bash that has them.
+export -f probe_can_fail vdso_skips
+# shellcheck disable=SC2016 # $1 is the inner bash's
+section probe-can-fail bash -c 'probe_can_fail "$1"' - "$other"
+if [ "$VARIANT" = baseline ]; then
+	VM_VARIANT=baseline bash "$GUEST_DIR/run-project.sh" || status=1
+	section vdso-test-getrandom bash -c vdso_skips
+	exit "$status"
+fi
+section kselftest-64-early /kselftest/getrandom_test
+section kselftest-32-early /kselftest/getrandom_test_32
+section uninitialized bats --tap "$GUEST_DIR/uninitialized.bats"
+section vdso-test-getrandom /extra/vdso_test_getrandom
+section vdso-test-chacha /extra/vdso_test_chacha
+section kselftest-64 /kselftest/getrandom_test
+section kselftest-32 /kselftest/getrandom_test_32
+exit "$status"
