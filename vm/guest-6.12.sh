@@ -18,6 +18,13 @@
 # shellcheck disable=SC2317 # the functions run through bash -c
 set -u
 
+usage() { echo "usage: /tests/guest/run.sh   (the 6.12 guest's; VM_VARIANT from the kernel command line)"; }
+case $#:${1:-} in
+0:) ;;
+1:-h | 1:--help) usage; exit 0 ;;
+*) usage >&2; exit 2 ;;
+esac
+
 export GETRANDOM=/bin/getrandom
 SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-1200}
 VARIANT=${VM_VARIANT:-patched}
