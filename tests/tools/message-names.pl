@@ -35,8 +35,16 @@ my %own_text = (
 	'rules.c' => [ 'first', 'second', 'r->text', 'req->option' ],
 	# The number of seconds seconds_text() wrote there.
 	'entropy.c' => [ 'text' ],
-	# A noun in the singular or the plural, from the two it is given.
-	'strength.c' => [ qr/^noun\s*\(/ ],
+	# A noun in the singular or the plural, from the two it is given;
+	# the program's name and the --entropy line the tool composed.
+	'strength.c' => [ qr/^noun\s*\(/, 'program_invocation_short_name', 'line' ],
+	# What cannot hold a time before 1970: "a ULID" or "a UUIDv7".
+	'uuid.c' => [ 'what' ],
+	# The input a bound is said of (standard input, or its FILE through
+	# quote()), the bound, and the option's own limit.
+	'shuffle.c' => [ qr/^input_name\s*\(/, 'what', qr/^j->req->shuffle\s*\?/ ],
+	# The names of the modes of --help, from help-modes.h.
+	'help.c' => [ qr/^xcompose\s*\(\s*print_names/ ],
 );
 my %callers = map { $_ => 1 } qw(err errx warn warnx verr verrx vwarn vwarnx
 	xusage_error fprintf dprintf);
