@@ -28,7 +28,7 @@
 	HELP_MODE(IDS, "ids", "Identifiers", \
 		  "--uuid[=VERSION]|--ulid|--mac[=PREFIX] [OPTION]...") \
 	HELP_MODE(SHUFFLES, "shuffles", "Shuffles and samples", \
-		  "--shuffle|--sample=K [--range=LO-HI] [OPTION]...") \
+		  "--shuffle|--sample=K [--range=LO-HI] [OPTION]... [FILE]...") \
 	HELP_MODE(KEY_FILES, "key-files", "Key files", \
 		  "--output=FILE [--mode=MODE] [--owner=USER[:GROUP]]") \
 	HELP_MODE(POOL, "pool", "The entropy pool", \
