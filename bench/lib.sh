@@ -42,7 +42,7 @@ build_references() {
 	$CC -O2 -o "$tmp/min32-dynamic" bench/min32.c || die "cannot build bench/min32.c"
 	$CC -O2 -o "$tmp/loop" bench/loop.c || die "cannot build bench/loop.c"
 	mkdir "$tmp/static"
-	cp -r Makefile cli "$tmp/static/"
+	cp -r Makefile VERSION cli "$tmp/static/"
 	rm -f "$tmp/static/cli/getrandom"
 	make -s -C "$tmp/static" cli/getrandom >/dev/null ||
 		die "cannot build the static getrandom (make cli/getrandom)"

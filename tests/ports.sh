@@ -46,7 +46,7 @@ build() {
 	local dir=$2 real
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	cp -r Makefile cli "$dir/"
+	cp -r Makefile VERSION cli "$dir/"
 	make -s -C "$dir" WERROR=1 CC="$cc" cli/getrandom build/getrandom || return 1
 	real=$PWD/$dir/build/getrandom
 	if ! elf_is "$real" "$class" "$machine" "$flags" ||
