@@ -287,54 +287,66 @@ static bool input_ends(struct job *j)
 	return false;
 }
 
+/* Room in *in for one more byte; false, said, at the bound or out of memory. */
+static bool input_room(struct job *j, struct input *in)
+{
+	if (in->len < in->size)
+		return true;
+	if (in->len == HELD_BYTES_MAX) {
+		too_much(j, "1 GiB");
+		return false;
+	}
+	if (!grow_input(in)) {
+		out_of_memory(j);
+		return false;
+	}
+	return true;
+}
+
 /*
- * Reads every input into *in, one after the other; false, said, on an
- * error.  An input whose last record has no end mark gets one, so that
- * it does not run into the next input's first.
+ * Reads the input being read onto the end of *in; false, said, on an
+ * error or past the bound.  An input whose last record has no end mark
+ * gets one, so that it does not run into the next input's first.
  */
+static bool append_input(struct job *j, struct input *in)
+{
+	size_t start = in->len;
+
+	for (;;) {
+		ssize_t n;
+
+		/* Exactly at the bound is allowed: only a byte more is not. */
+		if (in->len == HELD_BYTES_MAX) {
+			if (!input_ends(j))
+				return false;
+			break;
+		}
+		if (!input_room(j, in))
+			return false;
+		n = read_input_fd(j, in->buf + in->len, in->size - in->len);
+		if (n == 0)
+			break;
+		if (n == -1)
+			return false;
+		in->len += (size_t)n;
+	}
+	if (in->len > start && in->buf[in->len - 1] != j->end) {
+		if (!input_room(j, in))
+			return false;
+		in->buf[in->len++] = j->end;
+	}
+	return true;
+}
+
+/* Reads every input into *in, one after the other; false, said, on an error. */
 static bool read_input(struct job *j, struct input *in)
 {
 	*in = (struct input){ NULL, 0, 0 };
-	while (open_next_input(j)) {
-		size_t start = in->len;
-
-		for (;;) {
-			ssize_t n;
-
-			if (in->len == HELD_BYTES_MAX) {
-				if (input_ends(j))
-					break;
-				drop_input(in);
-				return false;
-			}
-			if (in->len == in->size && !grow_input(in)) {
-				out_of_memory(j);
-				drop_input(in);
-				return false;
-			}
-			n = read_input_fd(j, in->buf + in->len, in->size - in->len);
-			if (n == 0)
-				break;
-			if (n == -1) {
-				drop_input(in);
-				return false;
-			}
-			in->len += (size_t)n;
+	while (open_next_input(j))
+		if (!append_input(j, in)) {
+			drop_input(in);
+			return false;
 		}
-		if (in->len > start && in->buf[in->len - 1] != j->end) {
-			if (in->len == HELD_BYTES_MAX) {
-				too_much(j, "1 GiB");
-				drop_input(in);
-				return false;
-			}
-			if (in->len == in->size && !grow_input(in)) {
-				out_of_memory(j);
-				drop_input(in);
-				return false;
-			}
-			in->buf[in->len++] = j->end;
-		}
-	}
 	if (j->failed)
 		drop_input(in);
 	return !j->failed;
