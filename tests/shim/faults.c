@@ -468,35 +468,40 @@ static int signal_after_create(int fd, int flags)
 	return fd;
 }
 
+typedef int (*openat_fn)(int, const char *, int, ...);
+
+/* openat and openat64 alike, the real one found by its name once. */
+static int faulty_openat(const char *name, openat_fn *real, int dir,
+			 const char *path, int flags, mode_t mode)
+{
+	if (no_tmpfile(flags))
+		return -1;
+	if (*real == NULL)
+		*real = (openat_fn)next(name);
+	return signal_after_create((*real)(dir, path, flags, mode), flags);
+}
+
 int openat(int dir, const char *path, int flags, ...)
 {
-	static int (*real)(int, const char *, int, ...);
+	static openat_fn real;
 	va_list ap;
 	mode_t mode;
 
 	va_start(ap, flags);
 	mode = open_mode(flags, ap);
 	va_end(ap);
-	if (no_tmpfile(flags))
-		return -1;
-	if (real == NULL)
-		real = (int (*)(int, const char *, int, ...))next("openat");
-	return signal_after_create(real(dir, path, flags, mode), flags);
+	return faulty_openat("openat", &real, dir, path, flags, mode);
 }
 
 /* A program built with a 64-bit off_t (the Makefile asks for one) calls this. */
 int openat64(int dir, const char *path, int flags, ...)
 {
-	static int (*real)(int, const char *, int, ...);
+	static openat_fn real;
 	va_list ap;
 	mode_t mode;
 
 	va_start(ap, flags);
 	mode = open_mode(flags, ap);
 	va_end(ap);
-	if (no_tmpfile(flags))
-		return -1;
-	if (real == NULL)
-		real = (int (*)(int, const char *, int, ...))next("openat64");
-	return signal_after_create(real(dir, path, flags, mode), flags);
+	return faulty_openat("openat64", &real, dir, path, flags, mode);
 }
