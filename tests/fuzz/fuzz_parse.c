@@ -421,6 +421,10 @@ static void check_wordlist(const char *data, size_t size)
 		for (size_t i = 0; i < l && want == WORDLIST_OK; i++)
 			if ((unsigned char)w[i] <= ' ' || w[i] == 0x7f)
 				want = WORDLIST_BLANK;
+		/* "NNNNN word": a blank where the dice's tab belongs. */
+		if (want == WORDLIST_BLANK && w == copy + at && l >= 6 &&
+		    w[5] == ' ' && strspn(w, "123456") >= 5)
+			want = WORDLIST_DICE_BLANK;
 		word[n] = w;
 		len[n++] = l;
 		at = stop + 1;
