@@ -11,12 +11,12 @@
 
 /* --require: at most this many rules, on passwords of at most this length. */
 #define PASSWORD_RULES_MAX 16
-#define PASSWORD_RULED_LENGTH_MAX 65535
+#define PASSWORD_RULED_LENGTH_MAX 1024
 /*
- * The least share of passwords that must meet the rules: below it,
- * drawing by rejection would take too long (a million tries a password).
+ * At least one password in 2^this must meet the rules: below it, drawing
+ * by rejection would take too long (a million tries a password).
  */
-#define PASSWORD_RULES_SHARE_MIN (1.0L / (1 << 20))
+#define PASSWORD_RULES_SHARE_MIN_LOG2 20
 
 /* The rules of --require: each SET must have a character in the password. */
 struct password_rules {
@@ -30,13 +30,5 @@ void put_password(struct lines *out, struct draw_source *src,
 void put_ruled_password(struct lines *out, struct draw_source *src,
 			const struct charset *set, uint64_t length,
 			const struct password_rules *rules);
-/* The rules' inclusion-exclusion terms, by the size of the union of a subset. */
-void password_rules_terms(const struct password_rules *rules,
-			  int64_t coef[CHARSET_MAX + 1]);
-long double password_terms_share(const int64_t coef[CHARSET_MAX + 1],
-				 unsigned int set_size, uint64_t length);
-/* The share of all passwords of length over set that satisfy the rules. */
-long double password_rules_share(const struct charset *set, uint64_t length,
-				 const struct password_rules *rules);
 
 #endif

@@ -26,41 +26,43 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bignum.h"
+#include "log2-bound.h"
+#include "password-count.h"
 #include "password.h"
 #include "strength.h"
-
-/* log2(n) when n is a power of two, else -1. */
-static int exact_log2(uint64_t n)
-{
-	int k = 0;
-
-	if (n == 0 || (n & (n - 1)) != 0)
-		return -1;
-	while (n >>= 1)
-		k++;
-	return k;
-}
 
 /* The least count of symbols of log2(n) bits each that reaches bits. */
 static uint64_t symbols_for(uint64_t bits, uint64_t n)
 {
-	int k = exact_log2(n);
+	uint64_t count = (uint64_t)ceill((long double)bits / log2l((long double)n));
+	struct big size;
 
-	if (k > 0)
-		return (bits + (uint64_t)k - 1) / (uint64_t)k;
-	return (uint64_t)ceill((long double)bits / log2l((long double)n));
+	/* The estimate may be one off where count * log2(n) is near bits. */
+	big_set(&size, n);
+	while (!log2_reaches(count, &size, bits))
+		count++;
+	while (count > 1 && log2_reaches(count - 1, &size, bits))
+		count--;
+	return count;
 }
 
-static long double password_bits(const struct draw_request *req,
-				 const int64_t coef[CHARSET_MAX + 1],
-				 uint64_t length)
+/* *count = the passwords of length that meet the rules; *all = every one. */
+static void ruled_counts(const struct draw_request *req,
+			 const int64_t coef[CHARSET_MAX + 1], uint64_t length,
+			 struct big *count, struct big *all)
 {
-	long double bits = (long double)length * log2l(req->charset.size);
+	password_count(count, coef, req->charset.size, length);
+	big_power(all, req->charset.size, length);
+}
 
-	if (req->rules.count > 0)
-		bits += log2l(password_terms_share(coef, req->charset.size,
-						   length));
-	return bits;
+/* Whether at least one in 2^PASSWORD_RULES_SHARE_MIN_LOG2 meets the rules. */
+static bool drawable(const struct big *count, const struct big *all)
+{
+	struct big scaled = *count;
+
+	big_shift_left(&scaled, PASSWORD_RULES_SHARE_MIN_LOG2);
+	return big_cmp(&scaled, all) >= 0;
 }
 
 /*
@@ -74,21 +76,76 @@ static bool ruled_length_fits(const struct draw_request *req,
 			      const int64_t coef[CHARSET_MAX + 1],
 			      uint64_t length, uint64_t bits)
 {
-	return password_bits(req, coef, length) >= (long double)bits &&
-	       password_terms_share(coef, req->charset.size, length) >=
-	       PASSWORD_RULES_SHARE_MIN;
+	struct big count, all;
+
+	ruled_counts(req, coef, length, &count, &all);
+	return big_bit_length(&count) > bits && drawable(&count, &all);
+}
+
+/*
+ * all / count to three significant digits, rounded to nearest, in the
+ * form of printf's %.3g ("1.05e+06"): the quotient is at least 2^20, so
+ * it always has an exponent.  Exact: the digits come from dividing the
+ * integers, not their floating-point images.
+ */
+static void ratio_text(char *text, size_t size, const struct big *all,
+		       const struct big *count)
+{
+	int exponent = (int)(big_bit_length(all) - big_bit_length(count)) * 3 / 10;
+	struct big unit, rest, step;
+	unsigned int digits;
+
+	for (;;) {
+		big_power(&unit, 10, (uint64_t)(exponent - 2));
+		big_mul(&step, count, &unit);	/* one in the third digit */
+		rest = *all;
+		digits = 0;
+		for (int bit = 10; bit >= 0; bit--) {
+			struct big shifted = step;
+
+			big_shift_left(&shifted, (size_t)bit);
+			if (big_cmp(&rest, &shifted) >= 0) {
+				big_sub(&rest, &shifted);
+				digits |= 1u << bit;
+			}
+		}
+		if (digits < 100)
+			exponent--;
+		else if (digits >= 1000)
+			exponent++;
+		else
+			break;
+	}
+	big_shift_left(&rest, 1);
+	if (big_cmp(&rest, &step) >= 0 && ++digits == 1000) {
+		digits = 100;
+		exponent++;
+	}
+	while (digits % 10 == 0 && digits > 1)
+		digits /= 10;
+	if (digits >= 100)
+		snprintf(text, size, "%u.%02ue+%02d", digits / 100, digits % 100, exponent);
+	else if (digits >= 10)
+		snprintf(text, size, "%u.%ue+%02d", digits / 10, digits % 10, exponent);
+	else
+		snprintf(text, size, "%ue+%02d", digits, exponent);
 }
 
 void xcheck_rules_share(const struct draw_request *req)
 {
-	long double share;
+	int64_t coef[CHARSET_MAX + 1];
+	struct big count, all;
+	char ratio[32];
 
 	if (req->rules.count == 0)
 		return;
-	share = password_rules_share(&req->charset, req->length, &req->rules);
-	if (share < PASSWORD_RULES_SHARE_MIN)
-		xusage_error("the --require rules leave about one password in %.3Lg of --password=%llu: too few to draw by rejection (at least one in 2^20)",
-			     1 / share, (unsigned long long)req->length);
+	password_rules_terms(&req->rules, coef);
+	ruled_counts(req, coef, req->length, &count, &all);
+	if (drawable(&count, &all))
+		return;
+	ratio_text(ratio, sizeof(ratio), &all, &count);
+	xusage_error("the --require rules leave about one password in %s of --password=%llu: too few to draw by rejection (at least one in 2^20)",
+		     ratio, (unsigned long long)req->length);
 }
 
 /*
@@ -134,9 +191,11 @@ static uint64_t xruled_length_for(const struct draw_request *req, uint64_t bits)
 {
 	int64_t coef[CHARSET_MAX + 1];
 	uint64_t lo = rules_least_length(&req->rules), hi = PASSWORD_RULED_LENGTH_MAX;
+	struct big count;
 
 	password_rules_terms(&req->rules, coef);
-	if (password_bits(req, coef, hi) < (long double)bits)
+	password_count(&count, coef, req->charset.size, hi);
+	if (big_bit_length(&count) <= bits)
 		xusage_error("--bits=%llu needs a password longer than %d characters, the most --require takes",
 			    (unsigned long long)bits, PASSWORD_RULED_LENGTH_MAX);
 	while (lo < hi) {
@@ -166,10 +225,31 @@ void xapply_bits(struct options *opts)
 		req->words = symbols_for(opts->bits, req->list.count);
 }
 
-/* Rounded down to a tenth: never more than there is. */
-static double tenths_down(long double bits)
+/*
+ * times * log2(x) bits, rounded down to a tenth ("77.5"), into text:
+ * never more than there is.  Floating point printed a range of 2^64 - 1
+ * as 64.0 bits; in integers it is 63.9.
+ */
+static void bits_text(char *text, size_t size, uint64_t times,
+		      const struct big *x)
 {
-	return (double)(floorl(bits * 10 + 1e-9L) / 10);
+	struct big tenths;
+	char whole[24];	/* 2^71, the most bits, has 22 digits */
+	unsigned int tenth;
+
+	log2_tenths(&tenths, times, x);
+	tenth = big_div_small(&tenths, 10) % 10;
+	big_decimal(&tenths, whole, sizeof(whole));
+	snprintf(text, size, "%s.%u", whole, tenth);
+}
+
+/* bits_text for times * log2(x) where x fits 64 bits. */
+static void small_bits_text(char *text, size_t size, uint64_t times, uint64_t x)
+{
+	struct big big_x;
+
+	big_set(&big_x, x);
+	bits_text(text, size, times, &big_x);
 }
 
 /* The noun that goes with n: "1 word", "2 words". */
@@ -178,49 +258,78 @@ static const char *noun(uint64_t n, const char *one, const char *more)
 	return n == 1 ? one : more;
 }
 
+/* The entropy of the run's --password, into bits. */
+static void password_bits_text(const struct draw_request *req, char *bits,
+			       size_t size)
+{
+	int64_t coef[CHARSET_MAX + 1];
+	struct big count;
+
+	if (req->rules.count == 0) {
+		small_bits_text(bits, size, req->length, req->charset.size);
+		return;
+	}
+	password_rules_terms(&req->rules, coef);
+	password_count(&count, coef, req->charset.size, req->length);
+	bits_text(bits, size, 1, &count);
+}
+
+/* The entropy of an integer of the run's --range, into bits. */
+static void range_bits_text(const struct draw_request *req, char *bits,
+			    size_t size)
+{
+	struct big values;
+
+	big_set(&values, req->range.size);
+	if (req->range.size == 0) {	/* all 2^64 values */
+		big_set(&values, 1);
+		big_shift_left(&values, 64);
+	}
+	bits_text(bits, size, 1, &values);
+}
+
 /* The report's text, without the program's name, into line. */
 static void entropy_text(const struct options *opts, char *line, size_t size)
 {
 	const struct draw_request *req = &opts->draw;
-	int64_t coef[CHARSET_MAX + 1];
+	char bits[32];	/* 2^64 * log2(2^32) bits and a tenth */
 
 	switch (req->kind) {
 	case DRAW_PASSWORD:
-		password_rules_terms(&req->rules, coef);
+		password_bits_text(req, bits, sizeof(bits));
 		if (req->rules.count > 0)
-			snprintf(line, size, "%.1f bits: %llu %s from a set of %u that meet %u %s",
-			      tenths_down(password_bits(req, coef, req->length)),
-			      (unsigned long long)req->length,
+			snprintf(line, size, "%s bits: %llu %s from a set of %u that meet %u %s",
+			      bits, (unsigned long long)req->length,
 			      noun(req->length, "character", "characters"),
 			      req->charset.size, req->rules.count,
 			      noun(req->rules.count, "--require rule",
 				   "--require rules"));
 		else
-			snprintf(line, size, "%.1f bits: %llu %s from a set of %u",
-			      tenths_down(password_bits(req, coef, req->length)),
-			      (unsigned long long)req->length,
+			snprintf(line, size, "%s bits: %llu %s from a set of %u",
+			      bits, (unsigned long long)req->length,
 			      noun(req->length, "character", "characters"),
 			      req->charset.size);
 		break;
 	case DRAW_WORDS:
-		snprintf(line, size, "%.1f bits: %llu %s from a list of %u",
-		      tenths_down((long double)req->words * log2l(req->list.count)),
-		      (unsigned long long)req->words,
+		small_bits_text(bits, sizeof(bits), req->words, req->list.count);
+		snprintf(line, size, "%s bits: %llu %s from a list of %u",
+		      bits, (unsigned long long)req->words,
 		      noun(req->words, "word", "words"), req->list.count);
 		break;
 	case DRAW_RANGE:
+		range_bits_text(req, bits, sizeof(bits));
 		if (req->range.size == 0)
-			snprintf(line, size, "64.0 bits: an integer from a range of 18446744073709551616");
+			snprintf(line, size, "%s bits: an integer from a range of 18446744073709551616", bits);
 		else
-			snprintf(line, size, "%.1f bits: an integer from a range of %llu",
-			      tenths_down(log2l((long double)req->range.size)),
-			      (unsigned long long)req->range.size);
+			snprintf(line, size, "%s bits: an integer from a range of %llu",
+			      bits, (unsigned long long)req->range.size);
 		break;
 	case DRAW_UUID:
 		snprintf(line, size, "122.0 bits: a version 4 UUID");
 		break;
-	case DRAW_NONE:
-		snprintf(line, size, "%.1f bits: %llu %s", tenths_down((long double)opts->bytes * 8),
+	case DRAW_NONE:	/* 8 bits a byte, as N * log2(256) */
+		small_bits_text(bits, sizeof(bits), opts->bytes, 256);
+		snprintf(line, size, "%s bits: %llu %s", bits,
 		      (unsigned long long)opts->bytes,
 		      noun(opts->bytes, "byte", "bytes"));
 		break;

@@ -97,15 +97,65 @@ CHI_17=60.13
 	run -0 gr -p 4 -s '[:graph:]' --require '!' --require '#' --require '$'
 }
 
+# share_of SETSIZE LEN RULESIZES...: the number of passwords of LEN from a
+# set of SETSIZE per one that has a character of each rule's set (rules
+# whose sets do not overlap), to three significant digits, from Python's
+# exact integers.
+share_of() {
+	python3 - "$@" <<-'PY'
+	import itertools, sys
+	from decimal import Decimal, getcontext
+	getcontext().prec = 50
+	n, length, rules = int(sys.argv[1]), int(sys.argv[2]), [int(r) for r in sys.argv[3:]]
+	count = sum((-1) ** k * (n - sum(s)) ** length
+	            for k in range(len(rules) + 1)
+	            for s in itertools.combinations(rules, k))
+	print(Decimal(format(Decimal(n ** length) / Decimal(count), ".3g")).normalize())
+	PY
+}
+
+# refused_share ARGS...: the share a refusal of ARGS prints, as a number.
+refused_share() {
+	run --separate-stderr gr "$@"
+	assert_usage_error "the --require rules leave about one password in"
+	python3 -c 'import sys; from decimal import Decimal; print(Decimal(sys.argv[1]).normalize())' \
+		"$(sed -n 's/.*one password in \([^ ]*\) of.*/\1/p' <<<"$stderr")"
+}
+
+@test "a refusal's share is right to its three digits where floating point cancels" {
+	require python3
+	local letters=(a b c d e f g h i j k l m n o p) rules=() len got want r
+	for r in "${letters[@]}"; do
+		rules+=(--require "$r")
+	done
+	# 16 letters in 16 characters: 16! passwords of 94^16, 1.78e+18 to one
+	# (a floating-point sum said -6.37e+14); 12 in 12 and 16 in 23 too.
+	for len in 16 23; do
+		got=$(refused_share -p "$len" -s '[:graph:]' "${rules[@]}")
+		want=$(share_of 94 "$len" 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1)
+		[ "$got" = "$want" ] || fail_with "16 rules, -p $len: $got, want $want"
+	done
+	got=$(refused_share -p 12 -s '[:graph:]' "${rules[@]:0:24}")
+	want=$(share_of 94 12 1 1 1 1 1 1 1 1 1 1 1 1)
+	[ "$got" = "$want" ] || fail_with "12 rules, -p 12: $got, want $want"
+	rules=()
+	for r in ab cd ef gh ij kl mn op qr st uv wx yz AB CD EF; do
+		rules+=(--require "$r")
+	done
+	got=$(refused_share -p 16 -s '[:graph:]' "${rules[@]}")
+	want=$(share_of 94 16 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2 2)
+	[ "$got" = "$want" ] || fail_with "16 pairs, -p 16: $got, want $want"
+}
+
 @test "--require needs --password, a short enough one, and 16 rules at most" {
 	run --separate-stderr gr --require a
 	assert_usage_error "--require needs --password"
 	run --separate-stderr gr -R 1-6 --require a
 	assert_usage_error "--require needs --password"
-	run --separate-stderr gr -p 65536 --require a
-	assert_usage_error "--require needs a --password of at most 65535 characters"
-	run -0 gr -p 65535 --require 0
-	[ "$(size "$OUT")" -eq 65536 ]
+	run --separate-stderr gr -p 1025 --require a
+	assert_usage_error "--require needs a --password of at most 1024 characters"
+	run -0 gr -p 1024 --require 0
+	[ "$(size "$OUT")" -eq 1025 ]
 	local rules=() c
 	for c in a b c d e f g h i j k l m n o p q; do
 		rules+=(--require "$c")

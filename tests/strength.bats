@@ -94,6 +94,49 @@ entropy_of() {
 	[ "$(entropy_of -n 1 --hex)" = "getrandom: 8.0 bits: 1 byte" ]
 }
 
+# tenths_of TIMES X: TIMES * log2(X) rounded down to a tenth, from
+# Python's decimals at 80 digits.
+tenths_of() {
+	python3 - "$@" <<-'PY'
+	import sys
+	from decimal import Decimal, getcontext, ROUND_FLOOR
+	getcontext().prec = 80
+	times, x = int(sys.argv[1]), int(sys.argv[2])
+	tenths = (times * Decimal(x).ln() / Decimal(2).ln() * 10).to_integral_value(ROUND_FLOOR)
+	print("%d.%d" % divmod(int(tenths), 10))
+	PY
+}
+
+# entropy_only ARGS...: the report of an output too long to wait for; the
+# pipe's closing ends the run.
+entropy_only() {
+	"$GETRANDOM" "$@" --entropy 2>"$BATS_TEST_TMPDIR/report" | head -c 1 >/dev/null
+	cat "$BATS_TEST_TMPDIR/report"
+}
+
+@test "--entropy rounds down at the edges, never up to the next tenth" {
+	require python3
+	# log2(2^64 - 1) is 63.99999999999999999992: 64.0 in floating point.
+	[ "$(entropy_of -R 0-18446744073709551614)" = \
+		"getrandom: 63.9 bits: an integer from a range of 18446744073709551615" ]
+	[ "$(entropy_of -R 1-17179869183)" = \
+		"getrandom: 33.9 bits: an integer from a range of 17179869183" ]
+	[ "$(entropy_of -R 1-17179869184)" = \
+		"getrandom: 34.0 bits: an integer from a range of 17179869184" ]
+	local max=18446744073709551615
+	[ "$(entropy_only -n "$max")" = \
+		"getrandom: 147573952589676412920.0 bits: $max bytes" ]
+	[ "$(entropy_only -p "$max")" = \
+		"getrandom: $(tenths_of "$max" 62) bits: $max characters from a set of 62" ]
+	[ "$(entropy_only --words "$max")" = \
+		"getrandom: $(tenths_of "$max" 7776) bits: $max words from a list of 7776" ]
+	local n
+	for n in 3 1000 4294967295; do
+		[ "$(entropy_of -R "1-$n")" = "getrandom: $(tenths_of 1 "$n") bits: an integer from a range of $n" ] ||
+			fail_with "-R 1-$n: $(entropy_of -R "1-$n")"
+	done
+}
+
 @test "an --entropy report that cannot be written fails the run, before any output" {
 	local args
 	for args in "--hex" "--words 3" "-p 8" "-R 1-6" "--uuid" "--mac"; do

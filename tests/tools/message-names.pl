@@ -36,8 +36,9 @@ my %own_text = (
 	# The number of seconds seconds_text() wrote there.
 	'entropy.c' => [ 'text' ],
 	# A noun in the singular or the plural, from the two it is given;
-	# the program's name and the --entropy line the tool composed.
-	'strength.c' => [ qr/^noun\s*\(/, 'program_invocation_short_name', 'line' ],
+	# the program's name, the --entropy line the tool composed, and the
+	# digits of a share that ratio_text() wrote.
+	'strength.c' => [ qr/^noun\s*\(/, 'program_invocation_short_name', 'line', 'ratio' ],
 	# What cannot hold a time before 1970: "a ULID" or "a UUIDv7".
 	'uuid.c' => [ 'what' ],
 	# The input a bound is said of (standard input, or its FILE through
