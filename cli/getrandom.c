@@ -264,6 +264,7 @@ int main(int argc, char **argv)
 		if (load_words(&opts.draw) == -1)
 			return EXIT_FAIL;
 		xapply_bits(&opts);
+		xcheck_separator_words(&opts);
 		if (opts.draw.words > 1 &&
 		    wordlist_check_joins(&opts.draw.list, words_separator(&opts.draw),
 					 opts.draw.wordlist_path) == -1) {

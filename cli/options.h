@@ -112,6 +112,8 @@ struct options {
 void xparse_options(int argc, char **argv, struct options *opts);
 /* Refuses, with status 2, an option that has no effect or breaks another's promise. */
 void xcheck_combinations(const struct options *opts);
+/* The same, for --separator once --bits has set the number of words. */
+void xcheck_separator_words(const struct options *opts);
 /* Prints the message, suggests --help, and exits with status 2. */
 void __attribute__((noreturn, format(printf, 1, 2)))
 xusage_error(const char *fmt, ...);

@@ -7,6 +7,7 @@
  * page lists every one (man/getrandom.h2m, COMBINATIONS): add a new one
  * there too.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -243,6 +244,66 @@ static void xrules_outside_charset(const struct options *opts)
 				xnot_in_charset(rules->texts[r], rules->sets[r].chars[i]);
 }
 
+/* Whether every character of small is in big. */
+static bool within(const struct charset *small, const struct charset *big)
+{
+	for (unsigned int i = 0; i < small->size; i++)
+		if (!charset_contains(big, small->chars[i]))
+			return false;
+	return true;
+}
+
+/* Two --require rules with the same set, as given or in other words. */
+static void __attribute__((noreturn)) xrule_repeated(const char *first,
+						       const char *again)
+{
+	if (strcmp(first, again) == 0)
+		xusage_error("the --require set %s is given twice: give each rule once",
+			     quote(first));
+	xusage_error("the --require sets %s and %s are the same: give each rule once",
+		     quote_n(0, first), quote_n(1, again));
+}
+
+/*
+ * --require: a rule that every password meets has no effect: one whose
+ * set is the whole --charset, one that repeats another, and one whose set
+ * holds all of another's (a password that meets the smaller meets it).
+ */
+static void xrules_without_effect(const struct options *opts)
+{
+	const struct password_rules *rules = &opts->draw.rules;
+
+	for (unsigned int r = 0; r < rules->count; r++) {
+		if (rules->sets[r].size == opts->draw.charset.size)
+			xusage_error("the --require set %s has no effect: it is the whole --charset, which every password is drawn from",
+				     quote(rules->texts[r]));
+		for (unsigned int o = 0; o < rules->count; o++) {
+			if (o == r || !within(&rules->sets[o], &rules->sets[r]))
+				continue;
+			if (rules->sets[o].size == rules->sets[r].size && o < r)
+				xrule_repeated(rules->texts[o], rules->texts[r]);
+			if (rules->sets[o].size < rules->sets[r].size)
+				xusage_error("the --require set %s has no effect: every password that meets %s has one of its characters",
+					     quote_n(0, rules->texts[r]),
+					     quote_n(1, rules->texts[o]));
+		}
+	}
+}
+
+/*
+ * --separator goes between words: with one word it has no effect.  The
+ * number of words is known once --bits is applied.
+ */
+void xcheck_separator_words(const struct options *opts)
+{
+	if (!opts->given[OPT_SEPARATOR] || opts->draw.words != 1)
+		return;
+	if (opts->bits != 0)
+		xusage_error("--separator has no effect: --bits=%llu gives one word, and a separator goes between words",
+			     (unsigned long long)opts->bits);
+	xusage_error("--separator has no effect with --words=1: a separator goes between words");
+}
+
 /*
  * --require: rules that some password, and not one in a million alone,
  * meets.  With --bits the length is not known yet: strength.c checks it
@@ -351,6 +412,7 @@ static const struct rule rules[] = {
 	NEED(CLASS(CLASS_KEYFILE), FACT(FACT_OUTPUT_FILE), "--output=FILE"),
 	NEED(OPTIONS(BIT(REQUIRE)), OPTIONS(BIT(PASSWORD)), "--password"),
 	CHECKED(xrules_outside_charset),
+	CHECKED(xrules_without_effect),
 	CHECKED(xrules_unmet),
 	NEED(OPTIONS(BIT(BITS)), OPTIONS(BIT(PASSWORD) | BIT(WORDS)),
 	     "--password or --words"),

@@ -29,9 +29,10 @@ CHI_17=60.13
 }
 
 @test "a rule of one character, and rules that overlap, are each met" {
-	gr -p 6 -s '[:graph:]' --require '!' --require '[:punct:]' --require a-f -C 3000
+	gr -p 6 -s '[:graph:]' --require '!' --require '#a' --require a-f -C 3000
 	run ! grep -vF '!' "$OUT"
 	run ! grep -v '[a-f]' "$OUT"
+	run ! grep -v '[#a]' "$OUT"
 }
 
 @test "uniform over the passwords that meet the rule: 5 of length 2 over abc have an a" {
@@ -63,22 +64,39 @@ CHI_17=60.13
 @test "a length too short for the rules is refused, naming the least that meets them" {
 	run --separate-stderr gr -p 2 --require a --require b --require c
 	assert_usage_error "--password=2 is too short for the --require rules: they need at least 3 characters"
-	# One character meets several rules, but no one character is a digit and a capital.
-	run --separate-stderr gr -p 1 --require '[:alnum:]' --require '[:digit:]' --require '[:upper:]'
+	# One character meets two rules (a, A), but none is both lower and upper case.
+	run --separate-stderr gr -p 1 --require '[:xdigit:]' --require '[:lower:]' --require '[:upper:]'
 	assert_usage_error "--password=1 is too short for the --require rules: they need at least 2 characters"
 }
 
 @test "rules that overlap are counted by the characters that meet them, not one a rule" {
-	gr -p 1 --require a --require a
-	[ "$(cat "$OUT")" = a ]
-	# A digit meets [:alnum:] and [:digit:] both: two characters meet three rules.
-	gr -p 2 --require '[:alnum:]' --require '[:digit:]' --require '[:upper:]' -C 200
-	run ! grep -vxE '[0-9][A-Z]|[A-Z][0-9]' "$OUT"
+	# a to f meet [:xdigit:] and [:lower:] both: two characters meet three rules.
+	gr -p 2 --require '[:xdigit:]' --require '[:lower:]' --require '[:upper:]' -C 200
+	run ! grep -vxE '[a-z][A-Z]|[A-Z][a-z]' "$OUT"
+	run ! grep -v '[a-fA-F]' "$OUT"
 	# b meets the first three rules, c the last three, a the middle four:
 	# taking a first, as the most rules at once, would leave two to meet.
-	gr -p 2 -s abc --require b --require ab --require ab --require ac \
-		--require ac --require c -C 100
+	gr -p 2 -s a-i --require bd --require abe --require abf --require acg \
+		--require ach --require ci -C 100
 	run ! grep -vxE 'bc|cb' "$OUT"
+}
+
+@test "a rule that every password meets is refused: it would have no effect" {
+	run --separate-stderr gr -p 8 -s abc --require cab
+	assert_usage_error "the --require set 'cab' has no effect: it is the whole --charset, which every password is drawn from"
+	run --separate-stderr gr -p 8 --require alnum
+	assert_usage_error "the --require set 'alnum' has no effect: it is the whole --charset"
+	run --separate-stderr gr -p 8 --require a --require b --require a
+	assert_usage_error "the --require set 'a' is given twice: give each rule once"
+	run --separate-stderr gr -p 8 --require ab --require ba
+	assert_usage_error "the --require sets 'ab' and 'ba' are the same: give each rule once"
+	# A password with a digit has an alphanumeric character too.
+	run --separate-stderr gr -p 8 -s '[:graph:]' --require '[:alnum:]' --require digit
+	assert_usage_error "the --require set '[:alnum:]' has no effect: every password that meets 'digit' has one of its characters"
+	run --separate-stderr gr -p 8 --require ab --require a
+	assert_usage_error "the --require set 'ab' has no effect: every password that meets 'a' has one of its characters"
+	# Sets that overlap, each with a character of its own, both take effect.
+	run -0 gr -p 8 --require ab --require bc
 }
 
 @test "a rule with a character outside --charset is refused, naming both" {

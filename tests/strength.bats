@@ -209,16 +209,18 @@ entropy_only() {
 }
 
 @test "--bits with rules that overlap: one character may meet several" {
-	# Any character of [:alnum:] meets four [:alnum:] rules: 62 passwords
-	# of one character, 5.9 bits; 6 bits need two.
-	local four=(--require '[:alnum:]' --require '[:alnum:]' --require '[:alnum:]' --require '[:alnum:]')
-	gr --password --bits 5 "${four[@]}"
-	[ "$(size "$OUT")" -eq 2 ] || fail_with "--bits 5: $(cat "$OUT")"
-	gr --password --bits 6 "${four[@]}"
-	[ "$(size "$OUT")" -eq 3 ] || fail_with "--bits 6: $(cat "$OUT")"
-	# A digit and a capital meet all three rules: 2 * 10 * 26 passwords, 9 bits.
-	gr --password --bits 9 --require '[:alnum:]' --require '[:digit:]' --require '[:upper:]'
-	grep -qxE '[0-9][A-Z]|[A-Z][0-9]' "$OUT" || fail_with "--bits 9: $(cat "$OUT")"
+	# a to f meet both [:xdigit:] and [:lower:]: 6 passwords of one
+	# character, 2.5 bits; 3 bits need two.
+	local two=(--require '[:xdigit:]' --require '[:lower:]')
+	gr --password --bits 2 "${two[@]}"
+	[ "$(size "$OUT")" -eq 2 ] || fail_with "--bits 2: $(cat "$OUT")"
+	gr --password --bits 3 "${two[@]}"
+	[ "$(size "$OUT")" -eq 3 ] || fail_with "--bits 3: $(cat "$OUT")"
+	# A lower and an upper case letter, one of them a to f: 552 passwords
+	# of two characters meet all three rules, 9.1 bits.
+	gr --password --bits 9 "${two[@]}" --require '[:upper:]'
+	grep -qxE '[a-z][A-Z]|[A-Z][a-z]' "$OUT" || fail_with "--bits 9: $(cat "$OUT")"
+	grep -q '[a-fA-F]' "$OUT" || fail_with "--bits 9: $(cat "$OUT")"
 }
 
 @test "--bits: the least number of words" {

@@ -88,18 +88,27 @@ joins_refused() {
 	[ -z "$(files_in "$d")" ]
 }
 
+@test "a --separator with one word is refused: it would have no effect" {
+	run --separate-stderr gr --words 1 --separator ''
+	assert_usage_error "--separator has no effect with --words=1: a separator goes between words"
+	# --bits=12 is one word of the EFF list's 12.9 bits.
+	run --separate-stderr gr --words --bits 12 --separator -
+	assert_usage_error "--separator has no effect: --bits=12 gives one word, and a separator goes between words"
+	[ -z "$output" ]
+	run -0 gr --words --bits 13 --separator -
+	[[ $(cat "$OUT") == *-* ]]
+}
+
 @test "a separator with which two draws could read alike is refused" {
 	# "in" "to" and "into" would both be "into": the entropy would be less
 	# than the count of draws says.
 	joins_refused '' 'in\nto\ninto\nx\n' in into
 	joins_refused - 'a\nb\na-\n' a a-
 	joins_refused ab 'x\nxaby\nz\n' x xaby
-	# With a separator the words never hold, or only one word, it is fine.
+	# With a separator the words never hold, it is fine.
 	printf '%s\n' in to into x >"$BATS_TEST_TMPDIR/list"
 	gr --words 3 --separator - --wordlist "$BATS_TEST_TMPDIR/list" -C 20
 	run ! grep -vxE '(in|to|into|x)(-(in|to|into|x)){2}' "$OUT"
-	gr --words 1 --separator '' --wordlist "$BATS_TEST_TMPDIR/list" -C 20
-	run ! grep -vxE 'in|to|into|x' "$OUT"
 	# The built-in list: no word starts another, none holds a hyphen after
 	# a word of its own.
 	gr --words 6 --separator '' -C 5
