@@ -39,7 +39,8 @@
 #                     package make deb-clean built, in that chroot
 #   make mostlyclean  remove what the builds, tests and guests made, but keep
 #                     the QEMU guests' kernel trees and objects (build/linux,
-#                     build/src, build/obj-*, build/bzImage-*,
+#                     build/src, build/linux-6.12, build/src-6.12,
+#                     build/obj-*, build/bzImage-*,
 #                     build/Image-arm64-*): about 15 minutes of compiling
 #   make clean        remove everything the build made: cli/getrandom and all
 #                     of build/, the kernel objects too
@@ -283,7 +284,7 @@ uninstall-man2:
 
 # What vm/build-kernel.sh makes under build/: the kernel trees, objects and
 # images that mostlyclean keeps.
-KERNEL_BUILD = build/linux build/src build/obj-% build/bzImage-% build/Image-arm64-% \
+KERNEL_BUILD = build/linux build/src build/linux-6.12 build/src-6.12 build/obj-% build/bzImage-% build/Image-arm64-% \
 	build/index-% build/debian-files
 
 # cli/getrandom.static: the name of the static build before cli/getrandom
