@@ -152,6 +152,7 @@ if [ "$VM_ARCH" = arm64 ]; then
 	"$ROOT/tests/need.sh" arm64vm
 else
 	"$ROOT/vm/deps.sh"
+	[ "$VM_LINUX" = 6.1 ] || "$ROOT/tests/need.sh" vm612
 fi
 VARIANT=patched
 [ -n "$(series_patches)" ] ||
