@@ -15,6 +15,10 @@
 #                     beside a kernel build
 #   make vm-check-arm64  the series on arm64: both kernels cross-built and
 #                     booted in QEMU (TCG); not part of make test
+#   make vm-check-6.12  the 6.12 series (kernel-patch/6.12): both kernels of
+#                     Debian's linux-source-6.12 built (the baseline an
+#                     incremental rebuild) and booted in QEMU (TCG), TAP
+#                     with a summary; not part of make test (its budget)
 #   make bench        getrandom against today's tools; bench-scaling: by thread
 #                     count, bulk output, then text formats and draws
 #   make install      PREFIX, DESTDIR, BINDIR, MANDIR and the completions'
@@ -39,7 +43,8 @@
 #                     package make deb-clean built, in that chroot
 #   make mostlyclean  remove what the builds, tests and guests made, but keep
 #                     the QEMU guests' kernel trees and objects (build/linux,
-#                     build/src, build/obj-*, build/bzImage-*,
+#                     build/src, build/linux-6.12, build/src-6.12,
+#                     build/obj-*, build/bzImage-*,
 #                     build/Image-arm64-*): about 15 minutes of compiling
 #   make clean        remove everything the build made: cli/getrandom and all
 #                     of build/, the kernel objects too
@@ -108,7 +113,7 @@ HDRS = $(wildcard cli/*.h) build/eff-wordlist.inc build/version.h
 EFF_WORDLIST ?= cli/eff-long.txt
 
 .DELETE_ON_ERROR:
-.PHONY: all completions deps run check check-ports test vm-check vm-check-arm64 \
+.PHONY: all completions deps run check check-ports test vm-check vm-check-arm64 vm-check-6.12 \
 	vm-check-loaded vm-shell bench \
 	bench-scaling fuzz man deb test-debian13 dist deb-src deb-clean autopkgtest \
 	install uninstall \
@@ -200,6 +205,11 @@ vm-check: cli/getrandom build/getrandom
 vm-check-arm64:
 	vm/arm64/check.sh
 
+# The 6.12 guests run everything from their initramfs; vm/check-6.12.sh
+# builds what it needs (the kernels, the static CLI, the initramfs).
+vm-check-6.12:
+	vm/check-6.12.sh
+
 # make vm-check three times in a row beside a kernel build (README: "Under load").
 vm-check-loaded: cli/getrandom build/getrandom
 	vm/loaded-check.sh 3
@@ -283,7 +293,7 @@ uninstall-man2:
 
 # What vm/build-kernel.sh makes under build/: the kernel trees, objects and
 # images that mostlyclean keeps.
-KERNEL_BUILD = build/linux build/src build/obj-% build/bzImage-% build/Image-arm64-% \
+KERNEL_BUILD = build/linux build/src build/linux-6.12 build/src-6.12 build/obj-% build/bzImage-% build/Image-arm64-% \
 	build/index-% build/debian-files
 
 # cli/getrandom.static: the name of the static build before cli/getrandom

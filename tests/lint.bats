@@ -203,6 +203,11 @@ refused() {
 	vm/arm64/run.sh patched -x
 	vm/arm64/run.sh patched image more
 	vm/build-kernel.sh patched nosuchvariant
+	VM_LINUX=6.2 vm/build-kernel.sh
+	VM_ARCH=arm64 VM_LINUX=6.12 vm/build-kernel.sh
+	VM_LINUX=6.2 vm/mkinitramfs.sh
+	vm/check-6.12.sh nosuchvariant
+	vm/check-6.12.sh patched -x
 	bench/run.sh 0
 	bench/scaling.sh 08
 	bench/scaling-work.sh 1.5

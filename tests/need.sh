@@ -5,14 +5,14 @@
 #                                    deps` and `make test` do this, for all)
 #   tests/need.sh STEP...            check only: name what is missing, and fail
 #   tests/need.sh --list STEP...     print the packages, one a line
-# STEP: build, suite, tools, fuzz, vm, bench, ports, deb, debian13, chroot, arm64vm, or all.  Each runner
+# STEP: build, suite, tools, fuzz, vm, vm612, bench, ports, deb, debian13, chroot, arm64vm, or all.  Each runner
 # checks its step, so that a missing tool stops it with the command that
 # installs it instead of failing halfway.
 set -eu
 
 usage() {
 	echo "usage: tests/need.sh [--install | --list] STEP..."
-	echo "  STEP: build, suite, tools, fuzz, vm, bench, ports, deb, debian13, chroot, arm64vm, or all"
+	echo "  STEP: build, suite, tools, fuzz, vm, vm612, bench, ports, deb, debian13, chroot, arm64vm, or all"
 }
 
 # The packages of step $1, one a line; fails, silent, on an unknown step.
@@ -32,6 +32,8 @@ packages_of() {
 	vm) echo linux-source-6.1 qemu-system-x86 busybox-static bash-static bats \
 		gcc gcc-i686-linux-gnu libc6-dev-i386-cross make flex bison bc libelf-dev libssl-dev cpio \
 		xz-utils git coreutils python3-ply python3-git ;;
+	# make vm-check-6.12: the 6.12 series' tree, beside the vm step.
+	vm612) echo linux-source-6.12 ;;
 	bench) echo hyperfine jq openssl xxd time coreutils libc6-dev pwgen python3 valgrind \
 		strace gnuplot-nox xkcdpass ;;
 	# tests/ports.sh: Debian's cross compilers (each with its target's
@@ -57,7 +59,7 @@ packages_of() {
 	# libwww-perl, its HTTP client).
 	chroot) echo mmdebstrap sbuild autopkgtest uidmap debian-archive-keyring \
 		lintian devscripts libwww-perl dpkg-dev ;;
-	all) for step in build suite tools fuzz vm bench ports deb debian13 chroot arm64vm; do packages_of "$step"; done ;;
+	all) for step in build suite tools fuzz vm vm612 bench ports deb debian13 chroot arm64vm; do packages_of "$step"; done ;;
 	*) return 1 ;;
 	esac
 }

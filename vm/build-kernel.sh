@@ -37,7 +37,8 @@ BUILD=$ROOT/build
 TREE=$BUILD/linux
 SRC=$BUILD/src
 PATCHES=${KERNEL_PATCH_DIR:-$ROOT/kernel-patch}
-TARBALL=/usr/src/linux-source-6.1.tar.xz
+VM_LINUX=${VM_LINUX:-6.1}
+TARBALL=/usr/src/linux-source-$VM_LINUX.tar.xz
 # Per architecture: kernel ARCH, cross compiler, fragment, image target and
 # path, and the prefix of the object directory and of the copied image.
 VM_ARCH=${VM_ARCH:-x86_64}
@@ -51,6 +52,18 @@ arm64)
 	IMAGE_TARGET=Image IMAGE_PATH=arch/arm64/boot/Image
 	OBJ_PREFIX=obj-arm64 IMAGE_PREFIX=Image-arm64 ;;
 *) echo "vm/build-kernel.sh: VM_ARCH must be x86_64 or arm64, not '$VM_ARCH'" >&2; exit 2 ;;
+esac
+case $VM_ARCH:$VM_LINUX in
+*:6.1) ;;
+x86_64:6.12)
+	TREE=$BUILD/linux-6.12 SRC=$BUILD/src-6.12
+	PATCHES=${KERNEL_PATCH_DIR:-$ROOT/kernel-patch/6.12}
+	FRAGMENT=${VM_FRAGMENT:-$ROOT/vm/kernel-6.12-small.config}
+	OBJ_PREFIX=obj-6.12 IMAGE_PREFIX=bzImage-6.12 ;;
+*)
+	usage >&2
+	echo "vm/build-kernel.sh: VM_LINUX must be 6.1, or 6.12 on x86_64, not '$VM_LINUX' on $VM_ARCH" >&2
+	exit 2 ;;
 esac
 # The kernel's make, for this architecture.
 kmake() { make ARCH="$KARCH" CROSS_COMPILE="$CROSS" "$@"; }
@@ -79,7 +92,7 @@ record_version() {
 		echo "variant: $VARIANT"
 		echo "kernelversion: $(make -s --no-print-directory -C "$SRC" kernelversion)"
 		echo "kernelrelease: $(make -s --no-print-directory -C "$SRC" O="$OBJ" kernelrelease)"
-		echo "debian-package: $(dpkg-query -W -f='${Package} ${Version}' linux-source-6.1)"
+		echo "debian-package: $(dpkg-query -W -f='${Package} ${Version}' "linux-source-$VM_LINUX")"
 		echo "series-sha256: $1"
 		echo "patches:"
 		series_patches | sed 's,.*/,  ,'
@@ -139,6 +152,7 @@ if [ "$VM_ARCH" = arm64 ]; then
 	"$ROOT/tests/need.sh" arm64vm
 else
 	"$ROOT/vm/deps.sh"
+	[ "$VM_LINUX" = 6.1 ] || "$ROOT/tests/need.sh" vm612
 fi
 VARIANT=patched
 [ -n "$(series_patches)" ] ||

@@ -1,86 +1,202 @@
 #!/bin/bash
-# Boots a linux-source-6.12 guest kernel with the project's initramfs plus
-# the 6.12 checks, and prints the TAP the guest sends back. Until make
-# vm-check builds the 6.12 kernels itself, this is how they are checked.
-# Call: vm/check-6.12.sh baseline|patched KERNEL INITRAMFS TREE
-#   KERNEL     the bzImage built with kernel-patch/6.12/series (baseline:
-#              its first patch alone)
-#   INITRAMFS  the project's, from vm/mkinitramfs.sh (its kselftest built
-#              from the 6.12 tree)
-#   TREE       the 6.12 tree with the whole series applied: upstream's
-#              vDSO tests and the vDSO parser are built from it, unchanged
-# A second cpio archive is appended to INITRAMFS (the kernel unpacks both,
-# the later file winning): /extra with vm/probe-6.12.c built static 64-bit
-# and 32-bit, upstream's vdso_test_getrandom and vdso_test_chacha built
-# static, and vm/guest-6.12.sh as /tests/guest/run.sh, the project's own
-# driver beside it as run-project.sh. QEMU runs as vm/run.sh runs it (TCG,
-# no RDRAND/RDSEED, random.trust_cpu=off: the pool starts uninitialized),
-# without the 9p shares: everything runs from the initramfs.
-# Results: build/k612/result-VARIANT.txt (TAP), console-VARIANT.log; the
-# exit status is the guest's verdict. VM_TIMEOUT bounds the guest (1800 s).
+# The 6.12 series in QEMU, in one command (make vm-check-6.12): builds the
+# patched kernel of Debian's linux-source-6.12 with kernel-patch/6.12/series
+# and the 6.12 guest's initramfs, boots it, meanwhile builds the baseline
+# (the series' first patch alone, an incremental build from the patched
+# kernel's objects), and boots that, printing TAP: one subtest per guest
+# section, then the times and a summary.
+# Call: vm/check-6.12.sh [patched|baseline]...   (default: both)
+# The kernels: VM_LINUX=6.12 vm/build-kernel.sh (build/src-6.12,
+# build/obj-6.12-VARIANT, on vm/kernel-6.12-small.config); a variant whose
+# series and fragment did not change is not built again. The initramfs:
+# VM_LINUX=6.12 vm/mkinitramfs.sh (its kselftest from the 6.12 tree), with
+# a second cpio archive appended (the kernel unpacks both, the later file
+# winning): /extra with vm/probe-6.12.c built static 64-bit and 32-bit,
+# upstream's vdso_test_getrandom and vdso_test_chacha from the patched
+# 6.12 tree, unchanged, built static, and vm/guest-6.12.sh as
+# /tests/guest/run.sh in place of the 6.1 guest's driver. QEMU runs as
+# vm/run.sh runs it (TCG, no RDRAND/RDSEED, no virtio-rng,
+# random.trust_cpu=off random.trust_bootloader=off: the pool starts
+# uninitialized), without the 9p shares: everything runs from
+# the initramfs.
+# Results in build/k612/: result-VARIANT.txt (the guest's TAP),
+# console-VARIANT.log, tap/VARIANT-SECTION.tap, times.txt. Exit status 0
+# when every step and every guest section passed. VM_TIMEOUT bounds each
+# guest (1800 s).
 # shellcheck disable=SC2054 # QEMU's options are lists with commas
 set -eu
 
-usage() { echo "usage: vm/check-6.12.sh baseline|patched KERNEL INITRAMFS TREE"; }
-case $#:${1:-} in
-1:-h | 1:--help) usage; exit 0 ;;
-4:baseline | 4:patched) ;;
-*) usage >&2; exit 2 ;;
-esac
-VARIANT=$1 KERNEL=$2 INITRAMFS=$3 TREE=$4
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-OUT=$ROOT/build/k612
-STAGE=$OUT/overlay-$VARIANT
-VDSO=$TREE/tools/testing/selftests/vDSO
-die() { echo "vm/check-6.12.sh: $*" >&2; exit 1; }
+usage() { echo "usage: vm/check-6.12.sh [patched|baseline]...   (default: both)"; }
+for arg in "$@"; do
+	case $#:$arg in
+	*:patched | *:baseline) ;;
+	1:-h | 1:--help) usage; exit 0 ;;
+	*) usage >&2; exit 2 ;;
+	esac
+done
+variants=("$@")
+[ $# -gt 0 ] || variants=(patched baseline)
 
-[ -f "$KERNEL" ] || die "no kernel image $KERNEL"
-[ -f "$INITRAMFS" ] || die "no initramfs $INITRAMFS: run vm/mkinitramfs.sh"
-[ -f "$VDSO/vdso_test_getrandom.c" ] || die "$TREE has no 6.12 vDSO selftests"
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$ROOT/build
+OUT=$BUILD/k612
+TREE=$BUILD/src-6.12
+VDSO=$TREE/tools/testing/selftests/vDSO
+TIMES=$OUT/times.txt
+export VM_LINUX=6.12
+step=0
+failed=0
+
+# One line of the top-level TAP.
+tap() {
+	step=$((step + 1))
+	if [ "$1" = ok ]; then echo "ok $step - $2"; else echo "not ok $step - $2"; failed=1; fi
+}
+
+# timed NAME CMD...: runs CMD with its output on stderr, records its time.
+timed() {
+	local name=$1 start rc=0
+	shift
+	start=$(date +%s)
+	"$@" >&2 || rc=$?
+	echo "$name: $(($(date +%s) - start)) s" >>"$TIMES"
+	return "$rc"
+}
 
 # The probes and upstream's tests, static (the initramfs has no loader).
 build_extras() {
 	local bin=$OUT/bin
+	rm -rf "$bin"
 	mkdir -p "$bin"
 	gcc -static -O2 -Wall -Wextra -I "$VDSO" -o "$bin/probe-6.12" \
-		"$ROOT/vm/probe-6.12.c" "$VDSO/parse_vdso.c" || die "the probe does not build"
+		"$ROOT/vm/probe-6.12.c" "$VDSO/parse_vdso.c" || return 1
 	i686-linux-gnu-gcc -static -O2 -Wall -Wextra -I "$VDSO" -o "$bin/probe-6.12_32" \
-		"$ROOT/vm/probe-6.12.c" "$VDSO/parse_vdso.c" ||
-		die "the 32-bit probe does not build (gcc-i686-linux-gnu)"
-	# Upstream's Makefile, its own flags; the uapi headers from the tree.
+		"$ROOT/vm/probe-6.12.c" "$VDSO/parse_vdso.c" || return 1
+	# Upstream's Makefile and flags; KHDR_INCLUDES empty: the tree's own
+	# include/uapi, which its Makefile adds (the host's are 6.1's).
 	make -s -C "$VDSO" OUTPUT="$bin" LDFLAGS=-static KHDR_INCLUDES= \
-		TEST_GEN_PROGS="$bin/vdso_test_getrandom $bin/vdso_test_chacha" ||
-		die "upstream's vDSO tests do not build"
+		"$bin/vdso_test_getrandom" "$bin/vdso_test_chacha"
 }
 
-# The overlay archive, appended to the project's.
+# pack VARIANT: the project's initramfs with the overlay archive appended.
 pack() {
-	rm -rf "$STAGE"
-	mkdir -p "$STAGE/extra" "$STAGE/tests/guest"
+	local stage=$OUT/overlay-$1
+	rm -rf "$stage"
+	mkdir -p "$stage/extra" "$stage/tests/guest"
 	cp "$OUT/bin/probe-6.12" "$OUT/bin/probe-6.12_32" \
-		"$OUT/bin/vdso_test_getrandom" "$OUT/bin/vdso_test_chacha" "$STAGE/extra/"
-	cp "$ROOT/tests/guest/run.sh" "$STAGE/tests/guest/run-project.sh"
-	cp "$ROOT/vm/guest-6.12.sh" "$STAGE/tests/guest/run.sh"
-	cp "$INITRAMFS" "$OUT/initramfs-$VARIANT.cpio"
-	(cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort |
-		cpio --quiet -o -H newc -R 0:0 >>"$OUT/initramfs-$VARIANT.cpio")
+		"$OUT/bin/vdso_test_getrandom" "$OUT/bin/vdso_test_chacha" "$stage/extra/"
+	cp "$ROOT/vm/guest-6.12.sh" "$stage/tests/guest/run.sh"
+	cp "$BUILD/initramfs-6.12.cpio" "$OUT/initramfs-$1.cpio"
+	(cd "$stage" && find . -mindepth 1 | LC_ALL=C sort |
+		cpio --quiet -o -H newc -R 0:0 >>"$OUT/initramfs-$1.cpio")
+}
+
+# boot VARIANT: runs the guest; its TAP in result-VARIANT.txt, "vm-status:
+# N" last (vm/init.c).
+boot() {
+	local append="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic tsc=reliable"
+	append+=" random.trust_cpu=off random.trust_bootloader=off VM_VARIANT=$1"
+	rm -f "$OUT/result-$1.txt" "$OUT/console-$1.log"
+	timeout --foreground "${VM_TIMEOUT:-1800}" qemu-system-x86_64 -nodefaults -nographic \
+		-no-reboot -accel tcg,thread=multi -cpu max,-rdrand,-rdseed -smp 2 -m 2G \
+		-kernel "$BUILD/bzImage-6.12-$1" -initrd "$OUT/initramfs-$1.cpio" -append "$append" \
+		-serial "file:$OUT/console-$1.log" -serial "file:$OUT/result-$1.txt" </dev/null
+}
+
+# Splits result-VARIANT.txt at its "# vm-tap: NAME" lines into tap/.
+split_tap() {
+	awk -v dir="$OUT/tap" -v variant="$1" '
+		/^# vm-tap: / { if (out) close(out); out = dir "/" variant "-" $3 ".tap"; next }
+		/^vm-status: / { next }
+		out { print > out }' "$OUT/result-$1.txt"
+}
+
+# counts FILE: "P passed, F failed, S skipped" over its top-level results.
+counts() {
+	awk '/^ok / { if (tolower($0) ~ /# skip/) s++; else p++ } /^not ok / { f++ }
+		END { printf "%d passed, %d failed, %d skipped\n", p, f, s }' "$1"
+}
+
+# report VARIANT: each section of its guest as a subtest, then its verdict.
+report() {
+	local f name verdict sum
+	for f in "$OUT/tap/$1"-*.tap; do
+		[ -e "$f" ] || continue
+		name=${f##*/"$1"-}
+		name=${name%.tap}
+		sum=$(counts "$f")
+		echo "# Subtest: $1 $name"
+		sed 's/^/    /' "$f"
+		verdict=ok
+		grep -q '^not ok' "$f" && verdict=not
+		tap "$verdict" "$1 guest: $name ($sum)"
+		echo "$1 $name: $sum" >>"$OUT/summary.txt"
+	done
 }
 
 mkdir -p "$OUT"
-build_extras
-pack
-RESULT=$OUT/result-$VARIANT.txt CONSOLE=$OUT/console-$VARIANT.log
-APPEND="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic tsc=reliable"
-APPEND+=" random.trust_cpu=off random.trust_bootloader=off VM_VARIANT=$VARIANT"
-rm -f "$RESULT" "$CONSOLE"
-start=$(date +%s)
-timeout --foreground "${VM_TIMEOUT:-1800}" qemu-system-x86_64 -nodefaults -nographic \
-	-no-reboot -accel tcg,thread=multi -cpu max,-rdrand,-rdseed -smp 2 -m 2G \
-	-kernel "$KERNEL" -initrd "$OUT/initramfs-$VARIANT.cpio" -append "$APPEND" \
-	-serial "file:$CONSOLE" -serial "file:$RESULT" </dev/null || true
-echo "# vm: $VARIANT 6.12 guest ran for $(($(date +%s) - start)) s"
-grep -v '^vm-status: ' "$RESULT" 2>/dev/null || true
-[ "$(sed -n 's/^vm-status: //p' "$RESULT" 2>/dev/null | tail -n 1)" = 0 ] && exit 0
-echo "vm/check-6.12.sh: $VARIANT guest failed; last console lines ($CONSOLE):" >&2
-tail -n 30 "$CONSOLE" >&2 2>/dev/null || true
-exit 1
+rm -rf "$OUT/tap" "$OUT/summary.txt" "$TIMES"
+mkdir -p "$OUT/tap"
+echo "TAP version 14"
+echo "# linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || echo '(not installed)')"
+# The patched kernel always: the kselftest, the headers and upstream's
+# tests come from its tree.
+built=1
+if timed "build patched" "$ROOT/vm/build-kernel.sh" patched; then
+	tap ok "build the patched kernel (build/bzImage-6.12-patched)"
+else
+	tap not "build the patched kernel: vm/build-kernel.sh patched failed"
+	built=0
+fi
+# build-kernel.sh leaves build/src-6.12 at the patched state.
+if [ "$built" = 1 ] && timed initramfs "$ROOT/vm/mkinitramfs.sh" &&
+	timed "probe and vDSO tests" build_extras; then
+	tap ok "the 6.12 initramfs, the probe and upstream's vDSO tests build"
+else
+	tap not "the 6.12 initramfs, the probe or upstream's vDSO tests do not build"
+	built=0
+fi
+# The baseline builds from the patched kernel's objects while the patched
+# guest runs (as vm/check.sh does): each slows the other, and both end
+# sooner. Its log: build/k612/build-baseline.log.
+builder=
+if [[ " ${variants[*]} " == *" baseline "* ]]; then
+	timed "build baseline" "$ROOT/vm/build-kernel.sh" baseline \
+		2>"$OUT/build-baseline.log" &
+	builder=$!
+fi
+for v in "${variants[@]}"; do
+	if [ "$v" = baseline ] && [ -n "$builder" ]; then
+		if wait "$builder"; then
+			tap ok "build the baseline kernel (build/bzImage-6.12-baseline)"
+		else
+			tap not "build the baseline kernel: see build/k612/build-baseline.log"
+			tail -n 12 "$OUT/build-baseline.log" | sed 's/^/# /'
+		fi
+	fi
+	if [ "$built" = 0 ] || [ ! -f "$BUILD/bzImage-6.12-$v" ]; then
+		tap not "$v guest: not booted, its kernel or initramfs is missing"
+		continue
+	fi
+	pack "$v"
+	timed "boot $v" boot "$v" || true
+	if [ ! -s "$OUT/result-$v.txt" ]; then
+		tap not "$v guest: no result; last console lines:"
+		tail -n 30 "$OUT/console-$v.log" 2>/dev/null | sed 's/^/# /'
+		continue
+	fi
+	split_tap "$v"
+	report "$v"
+	status=$(sed -n 's/^vm-status: //p' "$OUT/result-$v.txt" | tail -n 1)
+	if [ "$status" = 0 ]; then
+		tap ok "$v guest's verdict: status 0"
+	else
+		tap not "$v guest's verdict: status ${status:-none (see build/k612/console-$v.log)}"
+		tail -n 30 "$OUT/console-$v.log" 2>/dev/null | sed 's/^/# /'
+	fi
+done
+echo "1..$step"
+sed 's/^/# time: /' "$TIMES"
+sed 's/^/# summary: /' "$OUT/summary.txt" 2>/dev/null || true
+[ "$failed" = 0 ] || { echo "vm/check-6.12.sh: FAILED (see above)" >&2; exit 1; }
+echo "# vm/check-6.12.sh: every step and guest section passed"

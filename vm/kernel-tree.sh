@@ -34,7 +34,7 @@ unpack_tree() {
 	git -C "$TREE.tmp" config core.autocrlf false
 	git -C "$TREE.tmp" add -A -f
 	git -C "$TREE.tmp" -c user.name=vm -c user.email=vm@localhost \
-		commit -q -m "linux-source-6.1 as packaged by Debian"
+		commit -q -m "$(basename "$TARBALL" .tar.xz) as packaged by Debian"
 	git -C "$TREE.tmp" tag pristine
 	mv "$TREE.tmp" "$TREE"
 }

@@ -8,6 +8,10 @@
 # built static 64-bit and 32-bit as /kselftest/getrandom_test{,_32}.
 # Call: vm/mkinitramfs.sh   (quick: no kernel build; run after any test change)
 # GETRANDOM_STATIC=path uses that binary instead of building cli/getrandom.
+# VM_LINUX=6.12 builds the 6.12 guest's instead, its kselftest from the
+# 6.12 tree (build/src-6.12, build/obj-6.12-patched, as VM_LINUX=6.12
+# vm/build-kernel.sh leaves them): build/initramfs-6.12.cpio, staged in
+# build/initramfs-6.12, the kselftest in build/kselftest-6.12.
 set -eu
 
 # It takes no argument: one given is refused before anything is built.
@@ -20,9 +24,16 @@ esac
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
-STAGE=$BUILD/initramfs
-KSRC=$BUILD/src
-KOBJ=$BUILD/obj-patched
+case ${VM_LINUX:-6.1} in
+6.1) SUFFIX='' KSRC=$BUILD/src KOBJ=$BUILD/obj-patched ;;
+6.12) SUFFIX=-6.12 KSRC=$BUILD/src-6.12 KOBJ=$BUILD/obj-6.12-patched ;;
+*)
+	usage >&2
+	echo "vm/mkinitramfs.sh: VM_LINUX must be 6.1 or 6.12, not '$VM_LINUX'" >&2
+	exit 2 ;;
+esac
+STAGE=$BUILD/initramfs$SUFFIX
+CPIO=$BUILD/initramfs$SUFFIX.cpio
 KSELFTEST=$KSRC/tools/testing/selftests/getrandom/getrandom_test.c
 
 die() { echo "vm/mkinitramfs.sh: $*" >&2; exit 1; }
@@ -76,7 +87,7 @@ install_cli() {
 # cross compilers the ports need.
 I386_CROSS=i686-linux-gnu-
 install_kselftest() {
-	local dir out=$BUILD/kselftest
+	local dir out=$BUILD/kselftest$SUFFIX
 	dir=$(dirname "$KSELFTEST")
 	if [ ! -f "$KSELFTEST" ]; then
 		echo "vm/mkinitramfs.sh: warning: no $KSELFTEST (series without the kselftest?)" >&2
@@ -120,8 +131,8 @@ pack() {
 	gcc -static -O2 -Wall -Wextra -o "$STAGE/init" "$ROOT/vm/init.c" ||
 		die "vm/init.c does not build"
 	(cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort |
-		cpio --quiet -o -H newc -R 0:0 >"$BUILD/initramfs.cpio.tmp")
-	mv "$BUILD/initramfs.cpio.tmp" "$BUILD/initramfs.cpio"
+		cpio --quiet -o -H newc -R 0:0 >"$CPIO.tmp")
+	mv "$CPIO.tmp" "$CPIO"
 }
 
 "$ROOT/vm/deps.sh"
@@ -133,4 +144,4 @@ install_cli
 install_kselftest
 install_tests
 pack
-echo "build/initramfs.cpio: $(du -h "$BUILD/initramfs.cpio" | cut -f1)"
+echo "build/${CPIO##*/}: $(du -h "$CPIO" | cut -f1)"
