@@ -255,6 +255,7 @@ documented_targets() {
 	check-ports     tests/run-all.sh
 	vm-check        tests/run-all.sh
 	vm-check-loaded - three vm-check runs beside a kernel build: make test runs vm-check once, the same script
+	vm-check-6.12   - both 6.12 kernels built and booted, the tests run in each: past make test's time
 	vm-check-arm64  - two arm64 kernels cross-built and booted under TCG: past make test's time
 	vm-shell        - an interactive shell on the guest's console
 	bench           - timings on a quiet machine, not tests (BENCH_QUICK=1 checks the script in minutes)
@@ -282,7 +283,7 @@ documented_targets() {
 		[ "$file" != - ] || continue
 		grep -vE '^\s*#' "$TESTS/../$file" | grep -qE "make( -s)?( -C \"?[^ ]+\"?)? $target([^a-z-]|\$)|^step tests/(need\.sh --install|ports\.sh)|vm/check\.sh" ||
 			fail_with "$file does not run make $target"
-	done < <(sed -n '1,/^$/p' "$makefile" | grep -oE 'make [a-z0-9-]+|; [a-z0-9-]+:' |
+	done < <(sed -n '1,/^$/p' "$makefile" | grep -oE 'make [a-z0-9-]+(\.[0-9]+)?|; [a-z0-9-]+:' |
 		sed -E 's/^make //; s/^; //; s/:$//' | sort -u)
 	[ -z "$missing" ] || fail_with "documented in the Makefile, but not in tests/lint.bats's table:$missing"
 	# Each target of the table is in the Makefile, as a target.
