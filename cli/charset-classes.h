@@ -2,12 +2,16 @@
 /*
  * The classes a --charset or --require SET may name, once: charset.c
  * parses them, and the option table offers their names to the shells'
- * completions (CHARSET_CLASS_NAMES).  No include guard: only macros.
+ * completions (CHARSET_CLASS_NAMES, CHARSET_RULE_CLASS_NAMES).  No
+ * include guard: only macros.
  *
  * CHARSET_CLASSES(X) calls X(NAME, MEMBERS) for each class: MEMBERS are
- * in the --charset syntax, without classes.
+ * in the --charset syntax, without classes.  print has every character a
+ * --charset may hold, so that a --require rule of it would have no effect:
+ * the completions offer it for --charset alone.
  */
-#define CHARSET_CLASSES(X) \
+#define CHARSET_CLASSES(X) CHARSET_RULE_CLASSES(X) X("print", " -~")
+#define CHARSET_RULE_CLASSES(X) \
 	/* POSIX classes, as in the C locale; print has the space, graph not. */ \
 	X("alnum", "A-Za-z0-9") \
 	X("alpha", "A-Za-z") \
@@ -17,7 +21,6 @@
 	X("xdigit", "0-9A-Fa-f") \
 	X("punct", "!-/:-@\\[-`{-~") \
 	X("graph", "!-~") \
-	X("print", " -~") \
 	/* Named sets for common token alphabets. */ \
 	X("base32", "A-Z2-7")			/* RFC 4648 section 6 */ \
 	X("base58", "1-9A-HJ-NP-Za-km-z")	/* no 0 O I l */ \
@@ -32,6 +35,7 @@
  */
 #define CHARSET_UNPRINTABLE_CLASSES(X) X("blank") X("cntrl") X("space")
 
-/* "alnum alpha ... unambiguous": the names, blank-separated. */
+/* "alnum alpha ... unambiguous print": the names, blank-separated. */
 #define CHARSET_CLASS_WORD(name, members) " " name
 #define CHARSET_CLASS_NAMES (CHARSET_CLASSES(CHARSET_CLASS_WORD) + 1)
+#define CHARSET_RULE_CLASS_NAMES (CHARSET_RULE_CLASSES(CHARSET_CLASS_WORD) + 1)

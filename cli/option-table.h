@@ -172,7 +172,7 @@ OPTION(CHARSET, "charset", 's', ARG_REQUIRED, "SET", 0,
 	"with a name (digits) and a whole SET in brackets\n"
 	"([a-z]) are refused")
 OPTION(REQUIRE, "require", 0, ARG_REQUIRED, "SET", CLASS_REPEATED,
-	MODE_PASSWORDS, COMPLETE_WORDS, CHARSET_CLASS_NAMES, set_require,
+	MODE_PASSWORDS, COMPLETE_WORDS, CHARSET_RULE_CLASS_NAMES, set_require,
 	"each password has a character of SET",
 	"each password has at least one character of SET (in\n"
 	"the --charset syntax, and within the --charset);\n"

@@ -216,13 +216,18 @@ file_cases() {
 }
 
 @test "--charset and --require offer the classes' names, in bash, zsh and fish" {
-	local classes option
-	classes=$(sed -n 's/^\tX("\([a-z0-9]*\)", .*/\1/p' "$BATS_TEST_DIRNAME/../cli/charset-classes.h" | sort)
+	local classes rule_classes option
+	classes=$(grep -o 'X("[a-z0-9]*", ' "$BATS_TEST_DIRNAME/../cli/charset-classes.h" |
+		sed 's/X("\(.*\)", /\1/' | sort)
 	[ "$(wc -l <<<"$classes")" -ge 15 ] || fail_with "classes: $classes"
-	for option in --charset -s --require; do
+	# print is every character a --charset holds: a rule of it has no effect.
+	rule_classes=$(grep -vx print <<<"$classes")
+	for option in --charset -s; do
 		run -0 completes "$option" ''
 		[ "$output" = "$classes" ] || fail_with "bash $option: $output"
 	done
+	run -0 completes --require ''
+	[ "$output" = "$rule_classes" ] || fail_with "bash --require: $output"
 	run -0 completes --charset =
 	[ "$output" = "$classes" ]
 	run -0 completes -s base
@@ -235,7 +240,7 @@ file_cases() {
 	require zsh
 	require fish
 	run -0 zsh_completes "--require "
-	[ "$output" = "$classes" ] || fail_with "zsh: $output"
+	[ "$output" = "$rule_classes" ] || fail_with "zsh: $output"
 	run -0 fish_completes "--charset "
 	[ "$output" = "$classes" ] || fail_with "fish: $output"
 }

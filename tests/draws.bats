@@ -229,7 +229,7 @@ for chars in (letters + digits, letters, digits, lower, upper, hexdigits,
 
 # The classes' names, from the one list the parser and the completions read.
 class_names() {
-	sed -n 's/^\tX("\([a-z0-9]*\)", .*/\1/p' "$TESTS/../cli/charset-classes.h"
+	grep -o 'X("[a-z0-9]*", ' "$TESTS/../cli/charset-classes.h" | sed 's/X("\(.*\)", /\1/'
 }
 
 @test "a class's name alone, in brackets or as a word among others is the class, never its letters" {
