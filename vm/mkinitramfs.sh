@@ -77,7 +77,7 @@ install_cli() {
 # through CONFIG_IA32_EMULATION.
 KSELFTEST_PROGRAMS=(getrandom_test getrandom_early_test)
 install_kselftest() {
-	local dir out=$BUILD/kselftest p
+	local dir out=$BUILD/kselftest p rc
 	dir=$(dirname "$KSELFTEST")
 	if [ ! -f "$KSELFTEST" ]; then
 		echo "vm/mkinitramfs.sh: warning: no $KSELFTEST (series without the kselftest?)" >&2
@@ -89,8 +89,9 @@ install_kselftest() {
 	mkdir -p "$out"
 	kselftest_make "$dir" "$out" BIARCH_CC_NO_32=1
 	for p in "${KSELFTEST_PROGRAMS[@]}"; do
-		"$out/${p}_32" >"$out/skip.tap" 2>&1
-		[ $? = 4 ] && grep -q '^1\.\.0 # SKIP .*cannot build 32-bit programs' "$out/skip.tap" ||
+		rc=0
+		"$out/${p}_32" >"$out/skip.tap" 2>&1 || rc=$?
+		[ "$rc" = 4 ] && grep -q '^1\.\.0 # SKIP .*cannot build 32-bit programs' "$out/skip.tap" ||
 			die "${p}_32 from a \$(CC) without -m32 is not a script that skips: $(cat "$out/skip.tap")"
 	done
 	kselftest_make "$dir" "$out"
