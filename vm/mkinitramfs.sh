@@ -32,8 +32,10 @@ die() { echo "vm/mkinitramfs.sh: $*" >&2; exit 1; }
 make_skeleton() {
 	rm -rf "$STAGE"
 	mkdir -p "$STAGE"/{bin,sbin,usr/bin,usr/sbin,usr/lib,usr/libexec,etc,root,dev,proc,sys,tmp,run,kselftest}
-	echo 'root:x:0:0:root:/root:/bin/sh' >"$STAGE/etc/passwd"
-	echo 'root:x:0:' >"$STAGE/etc/group"
+	# nobody: the guest driver runs the kselftest as an ordinary user too.
+	printf '%s\n' 'root:x:0:0:root:/root:/bin/sh' \
+		'nobody:x:65534:65534:nobody:/nonexistent:/bin/sh' >"$STAGE/etc/passwd"
+	printf '%s\n' 'root:x:0:' 'nogroup:x:65534:' >"$STAGE/etc/group"
 	echo 'PS1="guest# "' >"$STAGE/etc/profile"
 }
 
