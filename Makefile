@@ -13,6 +13,9 @@
 #                     qemu-user but for i386)
 #   make vm-check     the QEMU guests only; vm-check-loaded: three in a row
 #                     beside a kernel build
+#   make vm-mutants   the kselftest against each mutant of
+#                     kernel-patch/mutants.diff, in the guest: writes the
+#                     table of kernel-patch/README
 #   make vm-check-arm64  the series on arm64: both kernels cross-built and
 #                     booted in QEMU (TCG); not part of make test
 #   make vm-check-6.12  the 6.12 series (kernel-patch/6.12): both kernels of
@@ -114,7 +117,7 @@ EFF_WORDLIST ?= cli/eff-long.txt
 
 .DELETE_ON_ERROR:
 .PHONY: all completions deps run check check-ports test vm-check vm-check-arm64 vm-check-6.12 \
-	vm-check-loaded vm-shell bench \
+	vm-check-loaded vm-mutants vm-shell bench \
 	bench-scaling fuzz man deb test-debian13 dist deb-src deb-clean autopkgtest \
 	install uninstall \
 	install-man2 uninstall-man2 mostlyclean clean FORCE
@@ -199,6 +202,11 @@ check-ports: FORCE
 # host suite, from the host's file system, on the dynamic one.
 vm-check: cli/getrandom build/getrandom
 	vm/check.sh
+
+# The mutant kernel, booted with the kselftest alone: the static CLI is
+# only in the initramfs.
+vm-mutants: cli/getrandom
+	vm/mutants.sh
 
 # The arm64 guest builds its own static CLI and kselftest (cross-compiled):
 # tests/README.md says why make test leaves it out.

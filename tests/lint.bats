@@ -258,6 +258,7 @@ documented_targets() {
 	vm-check-6.12   - both 6.12 kernels built and booted, the tests run in each: past make test's time
 	vm-check-arm64  - two arm64 kernels cross-built and booted under TCG: past make test's time
 	vm-shell        - an interactive shell on the guest's console
+	vm-mutants      - a mutant kernel built, and booted once per mutant of the early state: past make test's time
 	bench           - timings on a quiet machine, not tests (BENCH_QUICK=1 checks the script in minutes)
 	bench-scaling   - timings by thread count, not tests
 	install         tests/install.bats

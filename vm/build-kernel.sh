@@ -1,10 +1,13 @@
 #!/bin/bash
-# Builds the two guest kernels of the getrandom(2) series:
+# Builds the guest kernels of the getrandom(2) series:
 #   patched:  every patch listed in kernel-patch/series
 #   baseline: only the first one (the tree without getrandom(2))
-# Call: vm/build-kernel.sh [patched|baseline]...   (default: both, in that order)
+#   mutant:   every patch, then kernel-patch/mutants.diff (vm/mutants.sh)
+# Call: vm/build-kernel.sh [patched|baseline|mutant]...
+#   (default: patched and baseline, in that order)
 # Debian's linux-source-6.1 is unpacked once into build/linux (a git repo
-# whose first commit, tagged "pristine", is the tree as packaged). Both
+# whose first commit, tagged "pristine", is the tree as packaged); it is
+# unpacked again when the tarball changes (a Debian update). The
 # variants share one worktree, build/src, and each has its out-of-tree
 # build build/obj-VARIANT. A variant's series is applied into a commit and
 # the worktree checked out to it, so that only the files that differ get
@@ -16,7 +19,8 @@
 # would find nearly all of them unchanged once preprocessed, but its
 # misses cost the first build what its hits save the second (measured on
 # 2 CPUs: 431 s and 157 s with it, 312 s and 295 s without).
-# A variant whose series and vm/kernel.config did not change is not built.
+# A variant whose tree, series and vm/kernel.config did not change is not
+# built again.
 # Before the patched variant is built, every kernel file its series touches
 # (outside the kselftest) is compared with a fresh unpack of the tarball:
 # patches 2-3 must undo patch 1 exactly, or the build stops.
@@ -30,7 +34,7 @@
 # series and the same worktree; the default, x86_64, is what the above says.
 set -eu
 
-usage() { echo "usage: vm/build-kernel.sh [patched|baseline]...   (default: both)"; }
+usage() { echo "usage: vm/build-kernel.sh [patched|baseline|mutant]...   (default: patched baseline)"; }
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
@@ -38,7 +42,10 @@ TREE=$BUILD/linux
 SRC=$BUILD/src
 PATCHES=${KERNEL_PATCH_DIR:-$ROOT/kernel-patch}
 VM_LINUX=${VM_LINUX:-6.1}
-TARBALL=/usr/src/linux-source-$VM_LINUX.tar.xz
+# The Debian package whose tree is built; everything below names it
+# through these two.
+SOURCE_PACKAGE=linux-source-$VM_LINUX
+TARBALL=/usr/src/$SOURCE_PACKAGE.tar.xz
 # Per architecture: kernel ARCH, cross compiler, fragment, image target and
 # path, and the prefix of the object directory and of the copied image.
 VM_ARCH=${VM_ARCH:-x86_64}
@@ -72,9 +79,10 @@ die() { echo "vm/build-kernel.sh: $*" >&2; exit 1; }
 . "$ROOT/vm/kernel-tree.sh"
 
 # Writes build/obj-VARIANT/.config: allnoconfig plus vm/kernel.config,
-# and checks that every option asked for made it.
+# and checks that every option asked for made it, and that every option
+# it turns off ("# CONFIG_X is not set") is off.
 configure() {
-	local line
+	local line name
 	mkdir -p "$OBJ"
 	kmake -s -C "$SRC" O="$OBJ" allnoconfig
 	(cd "$SRC" && ARCH=$KARCH CROSS_COMPILE=$CROSS scripts/kconfig/merge_config.sh -n -O "$OBJ" \
@@ -84,6 +92,10 @@ configure() {
 		grep -qxF "$line" "$OBJ/.config" ||
 			die "vm/kernel.config asks for $line but .config does not have it (a missing dependency?)"
 	done
+	sed -n 's/^# \(CONFIG_[A-Z0-9_]*\) is not set$/\1/p' "$FRAGMENT" | while read -r name; do
+		! grep -q "^$name=" "$OBJ/.config" ||
+			die "vm/kernel.config turns $name off but .config has $(grep "^$name=" "$OBJ/.config") (selected by another option?)"
+	done
 }
 
 # Writes what was built: kernel version, Debian package, series hash.
@@ -92,16 +104,17 @@ record_version() {
 		echo "variant: $VARIANT"
 		echo "kernelversion: $(make -s --no-print-directory -C "$SRC" kernelversion)"
 		echo "kernelrelease: $(make -s --no-print-directory -C "$SRC" O="$OBJ" kernelrelease)"
-		echo "debian-package: $(dpkg-query -W -f='${Package} ${Version}' "linux-source-$VM_LINUX")"
+		echo "debian-package: $(tree_source)"
 		echo "series-sha256: $1"
 		echo "patches:"
 		series_patches | sed 's,.*/,  ,'
 	} >"$OBJ/version.txt"
 }
 
-# A hash of what the build depends on: the patches in order and the fragment.
+# A hash of what the build depends on: the tree, the patches in order and
+# the fragment.
 inputs_hash() {
-	{ series_patches | xargs -r cat; cat "$FRAGMENT"; echo "$VARIANT"; } |
+	{ tree_source; series_patches | xargs -r cat; cat "$FRAGMENT"; echo "$VARIANT"; } |
 		sha256sum | cut -d' ' -f1
 }
 
@@ -114,7 +127,11 @@ build_variant() {
 		echo "build/$IMAGE_PREFIX-$VARIANT is up to date"
 		return 0
 	fi
-	[ "$VARIANT" = patched ] && other=baseline || other=patched
+	# The mutant kernel differs from the patched one in random.c alone.
+	case $VARIANT in
+	baseline | mutant) other=patched ;;
+	*) other=baseline ;;
+	esac
 	if [ ! -d "$OBJ" ] && [ -f "$BUILD/$OBJ_PREFIX-$other/vmlinux" ]; then
 		echo "starting the $VARIANT build from the $other one's objects"
 		rm -rf "$OBJ.tmp"
@@ -123,7 +140,7 @@ build_variant() {
 		mv "$OBJ.tmp" "$OBJ"
 	fi
 	commit=$(applied_commit)
-	[ "$VARIANT" = baseline ] || check_debian_identical "$commit"
+	[ "$VARIANT" != patched ] || check_debian_identical "$commit"
 	checkout "$commit"
 	configure
 	echo "building $VARIANT kernel in $OBJ"
@@ -141,7 +158,7 @@ variants=("$@")
 [ ${#variants[@]} -gt 0 ] || variants=(patched baseline)
 for VARIANT in "${variants[@]}"; do
 	case $#:$VARIANT in
-	*:patched | *:baseline) ;;
+	*:patched | *:baseline | *:mutant) ;;
 	1:-h | 1:--help) usage; exit 0 ;;
 	*) usage >&2; exit 2 ;;
 	esac

@@ -1,7 +1,9 @@
 #!/bin/bash
 # Builds what is missing (both kernels, the initramfs), runs the guest
-# suites on the patched kernel (they must pass) and the negative control on
-# the baseline kernel (its assertions: the tests do not pass there), and
+# suites on the patched kernel (they must pass), then in a second, short
+# boot of it the kselftest of the early state to its last test, which ends
+# that state (vm/run.sh's mode early), and the negative control on the
+# baseline kernel (its assertions: the tests do not pass there), and
 # leaves one TAP file per guest suite in build/tap/guest-VARIANT-SUITE.tap.
 # Call: vm/check.sh   (what `make vm-check` runs); exit status 0 when all passed.
 set -eu
@@ -33,15 +35,16 @@ split_tap() {
 		out { print > out }'
 }
 
-# Runs the guest for variant $1, shows its TAP and files it.
+# Runs the guest for variant $1 in mode $2 (default run), shows its TAP
+# and files it.
 run_guest() {
-	local out=$BUILD/guest-$1.out
-	if "$ROOT/vm/run.sh" "$1" >"$out"; then
+	local out=$BUILD/guest-$1-${2:-run}.out
+	if "$ROOT/vm/run.sh" "$1" "${2:-run}" >"$out"; then
 		split_tap "$1" <"$out"
 	else
 		split_tap "$1" <"$out"
 		grep -q '^not ok' "$out" ||
-			tap_failure "$1-run" "$1 guest did not finish: see build/console-$1.log"
+			tap_failure "$1-${2:-run}" "$1 guest (${2:-run}) did not finish: see build/console-$1${2:+-$2}.log"
 		failed=1
 	fi
 	cat "$out"
@@ -59,7 +62,10 @@ baseline_build() {
 }
 baseline_build &
 builder=$!
-[ -f "$BUILD/bzImage-patched" ] && [ -f "$BUILD/initramfs.cpio" ] && run_guest patched
+if [ -f "$BUILD/bzImage-patched" ] && [ -f "$BUILD/initramfs.cpio" ]; then
+	run_guest patched
+	run_guest patched early
+fi
 wait "$builder" || tap_failure build-baseline "vm/build-kernel.sh baseline: see build/kernel-baseline.log"
 tail -n 12 "$BUILD/kernel-baseline.log"
 [ -f "$BUILD/bzImage-baseline" ] && [ -f "$BUILD/initramfs.cpio" ] && run_guest baseline

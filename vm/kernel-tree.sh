@@ -1,31 +1,57 @@
 #!/bin/bash
 # The kernel source side of vm/build-kernel.sh: the series, the unpacked
 # tree and its one shared worktree. Not run on its own: sourced by
-# vm/build-kernel.sh, which sets ROOT, BUILD, TREE, SRC, PATCHES, TARBALL
-# and VARIANT (patched|baseline) and defines die() first. Usage:
+# vm/build-kernel.sh, which sets ROOT, BUILD, TREE, SRC, PATCHES,
+# SOURCE_PACKAGE, TARBALL and VARIANT (patched|baseline|mutant) and defines
+# die() first. Usage:
 #   . "$ROOT/vm/kernel-tree.sh"; unpack_tree; checkout "$(applied_commit)"
-# Debian's linux-source-6.1 is unpacked once into build/linux (a git repo
-# whose first commit, tagged "pristine", is the tree as packaged). A
-# variant's series is applied into a commit and the worktree build/src
-# checked out to it, so that only the files that differ get new times.
+# Debian's tarball is unpacked once into build/linux (a git repo whose
+# first commit, tagged "pristine", is the tree as packaged), and again when
+# the tarball is no longer the one unpacked. A variant's series is applied
+# into a commit and the worktree build/src checked out to it, so that only
+# the files that differ get new times.
 set -eu
 
 # shellcheck disable=SC2153 # TREE is the caller's, tree is a local below
 git_tree() { git -C "$TREE" -c user.name=vm -c user.email=vm@localhost "$@"; }
 
-# The patch files for this variant, in series order, one path a line.
+# The patch files for this variant, in series order, one path a line: the
+# first alone for the baseline, all of them for the patched kernel, and
+# mutants.diff after them for the mutant one.
 series_patches() {
 	local series=$PATCHES/series
 	[ -f "$series" ] || return 0
 	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$series" |
 		if [ "$VARIANT" = baseline ]; then head -n 1; else cat; fi |
 		while read -r p; do echo "$PATCHES/$p"; done
+	[ "$VARIANT" != mutant ] || echo "$PATCHES/mutants.diff"
 }
 
-# Unpacks the tarball into build/linux and commits it as "pristine".
+# What the tarball is now: the package, its version and the file's size
+# and time. A Debian update changes the version and the file.
+tarball_identity() {
+	echo "$SOURCE_PACKAGE $(dpkg-query -W -f='${Version}' "$SOURCE_PACKAGE" 2>/dev/null)" \
+		"$(stat -c '%s bytes, %y' "$TARBALL")"
+}
+
+# What build/linux was unpacked from (recorded beside its git data).
+tree_source() {
+	cat "$TREE/.git/getrandom-source"
+}
+
+# Unpacks the tarball into build/linux and commits it as "pristine",
+# unless build/linux holds this very tarball already. A tree from another
+# tarball (Debian updated the package) is removed first, with the
+# worktree: its objects rebuild from the new times.
 unpack_tree() {
-	[ -e "$TREE/.git" ] && return 0
+	local now
 	[ -f "$TARBALL" ] || die "$TARBALL missing: run vm/deps.sh as root"
+	now=$(tarball_identity)
+	if [ -e "$TREE/.git" ]; then
+		[ "$(tree_source 2>/dev/null)" != "$now" ] || return 0
+		echo "build/linux is from $(tree_source 2>/dev/null || echo 'an unrecorded tarball'), not $now: unpacking again"
+		rm -rf "$TREE" "$SRC"
+	fi
 	rm -rf "$TREE.tmp"
 	mkdir -p "$TREE.tmp"
 	echo "unpacking $TARBALL into $TREE"
@@ -34,8 +60,9 @@ unpack_tree() {
 	git -C "$TREE.tmp" config core.autocrlf false
 	git -C "$TREE.tmp" add -A -f
 	git -C "$TREE.tmp" -c user.name=vm -c user.email=vm@localhost \
-		commit -q -m "$(basename "$TARBALL" .tar.xz) as packaged by Debian"
+		commit -q -m "$SOURCE_PACKAGE as packaged by Debian"
 	git -C "$TREE.tmp" tag pristine
+	echo "$now" >"$TREE.tmp/.git/getrandom-source"
 	mv "$TREE.tmp" "$TREE"
 }
 
@@ -46,7 +73,7 @@ applied_commit() {
 	rm -f "$index"
 	GIT_INDEX_FILE=$index git_tree read-tree pristine
 	for p in $(series_patches); do
-		[ -f "$p" ] || die "patch listed in kernel-patch/series not found: $p"
+		[ -f "$p" ] || die "patch of the $VARIANT kernel not found: $p"
 		GIT_INDEX_FILE=$index git_tree apply --cached "$p" ||
 			die "patch does not apply: $(basename "$p")"
 	done

@@ -5,7 +5,8 @@
 # /tests/guest (the checks run before the host's file system is mounted:
 # the uninitialized pool, the negative control), and the kselftest from the
 # patched tree (vm/build-kernel.sh leaves build/src at the patched state)
-# built static 64-bit and 32-bit as /kselftest/getrandom_test{,_32}.
+# built static 64-bit and 32-bit by its Makefile, as
+# /kselftest/getrandom{,_early}_test_{64,32}.
 # Call: vm/mkinitramfs.sh   (quick: no kernel build; run after any test change)
 # GETRANDOM_STATIC=path uses that binary instead of building cli/getrandom.
 # VM_LINUX=6.12 builds the 6.12 guest's instead, its kselftest from the
@@ -42,8 +43,10 @@ die() { echo "vm/mkinitramfs.sh: $*" >&2; exit 1; }
 make_skeleton() {
 	rm -rf "$STAGE"
 	mkdir -p "$STAGE"/{bin,sbin,usr/bin,usr/sbin,usr/lib,usr/libexec,etc,root,dev,proc,sys,tmp,run,kselftest}
-	echo 'root:x:0:0:root:/root:/bin/sh' >"$STAGE/etc/passwd"
-	echo 'root:x:0:' >"$STAGE/etc/group"
+	# nobody: the guest driver runs the kselftest as an ordinary user too.
+	printf '%s\n' 'root:x:0:0:root:/root:/bin/sh' \
+		'nobody:x:65534:65534:nobody:/nonexistent:/bin/sh' >"$STAGE/etc/passwd"
+	printf '%s\n' 'root:x:0:' 'nogroup:x:65534:' >"$STAGE/etc/group"
 	echo 'PS1="guest# "' >"$STAGE/etc/profile"
 }
 
@@ -76,18 +79,18 @@ install_cli() {
 	cp "$bin" "$STAGE/bin/getrandom"
 }
 
-# Builds the kselftest 64-bit and 32-bit from the patched tree with its own
-# Makefile, against that tree's uapi headers (from build-kernel.sh's `make
+# Builds the kselftest from the patched tree with its own Makefile,
+# against that tree's uapi headers (from build-kernel.sh's `make
 # headers`), if the series has added it (the guest reports it missing
-# otherwise).  The 64-bit one with gcc, which the Makefile names _64; the
-# 32-bit one with Debian's i386 cross compiler (CROSS_COMPILE, as the
-# kernel's makefiles take it), which the Makefile names getrandom_test, as
-# it does for any target but x86_64.  The guest kernel runs it through
-# CONFIG_IA32_EMULATION.  Not gcc -m32: gcc-multilib conflicts with the
-# cross compilers the ports need.
-I386_CROSS=i686-linux-gnu-
+# otherwise), through the Makefile's x86_64 path: vm/biarch-cc as $(CC)
+# (see there). Twice, so that both of the Makefile's 32-bit paths run:
+# first with a $(CC) that cannot build 32-bit programs, whose _32
+# programs must be skip scripts, then with one that can, which must
+# replace them with static i386 programs. The guest kernel runs those
+# through CONFIG_IA32_EMULATION.
+KSELFTEST_PROGRAMS=(getrandom_test getrandom_early_test)
 install_kselftest() {
-	local dir out=$BUILD/kselftest$SUFFIX
+	local dir out=$BUILD/kselftest$SUFFIX p rc
 	dir=$(dirname "$KSELFTEST")
 	if [ ! -f "$KSELFTEST" ]; then
 		echo "vm/mkinitramfs.sh: warning: no $KSELFTEST (series without the kselftest?)" >&2
@@ -96,18 +99,30 @@ install_kselftest() {
 	[ -d "$KOBJ/usr/include" ] ||
 		die "no uapi headers in $KOBJ/usr/include: run vm/build-kernel.sh patched"
 	rm -rf "$out"
-	mkdir -p "$out/64" "$out/32"
-	make -s -C "$dir" OUTPUT="$out/64" LDFLAGS=-static \
+	mkdir -p "$out"
+	kselftest_make "$dir" "$out" BIARCH_CC_NO_32=1
+	for p in "${KSELFTEST_PROGRAMS[@]}"; do
+		rc=0
+		"$out/${p}_32" >"$out/skip.tap" 2>&1 || rc=$?
+		[ "$rc" = 4 ] && grep -q '^1\.\.0 # SKIP .*cannot build 32-bit programs' "$out/skip.tap" ||
+			die "${p}_32 from a \$(CC) without -m32 is not a script that skips: $(cat "$out/skip.tap")"
+	done
+	kselftest_make "$dir" "$out"
+	for p in "${KSELFTEST_PROGRAMS[@]}"; do
+		is_static_i386 "$out/${p}_32" ||
+			die "$out/${p}_32 is not a static i386 program: the skip script was not replaced"
+		cp "$out/${p}_64" "$out/${p}_32" "$STAGE/kselftest/"
+	done
+}
+
+# kselftest_make DIR OUT [NAME=VALUE...]: the kselftest's make, static,
+# with vm/biarch-cc as $(CC), in the environment given.
+kselftest_make() {
+	local dir=$1 out=$2
+	shift 2
+	env "$@" make -s -C "$dir" OUTPUT="$out" CC="$ROOT/vm/biarch-cc" LDFLAGS=-static \
 		KHDR_INCLUDES="-isystem $KOBJ/usr/include" ||
-		die "kselftest does not build"
-	[ -x "$out/64/getrandom_test_64" ] || die "kselftest does not build (64-bit)"
-	make -s -C "$dir" OUTPUT="$out/32" CROSS_COMPILE="$I386_CROSS" LDFLAGS=-static \
-		KHDR_INCLUDES="-isystem $KOBJ/usr/include" ||
-		die "kselftest does not build (32-bit) with ${I386_CROSS}gcc; is gcc-i686-linux-gnu installed?"
-	is_static_i386 "$out/32/getrandom_test" ||
-		die "$out/32/getrandom_test is not a static i386 program"
-	cp "$out/64/getrandom_test_64" "$STAGE/kselftest/getrandom_test"
-	cp "$out/32/getrandom_test" "$STAGE/kselftest/getrandom_test_32"
+		die "the kselftest does not build (make -C $dir, $*)"
 }
 
 # is_static_i386 FILE: FILE is an ELF program for i386 (class 1, machine

@@ -5,16 +5,22 @@
 # root file system (tag "root") and this repository (tag "repo", wherever
 # it lies) are shared read-only over 9p: the guest runs the host suite from
 # this repository with the host's tools.
-# Call: vm/run.sh patched|baseline [shell]
-#   without shell: the TAP the guest sends over its second serial port
-#     (build/result-VARIANT.txt) is printed, the console goes to
-#     build/console-VARIANT.log, and the exit status is the guest's verdict;
-#   with shell: an interactive shell on this terminal (`exit`, `reboot -f`
-#     or Ctrl-A x quit; `poweroff -f` only halts: the kernel has no ACPI).
+# Call: vm/run.sh patched|baseline|mutant [run|shell|early|mutants]
+#   run (the default): the guest suites (tests/guest/run.sh); the TAP the
+#     guest sends over its second serial port (build/result-VARIANT.txt)
+#     is printed, the console goes to build/console-VARIANT.log, and the
+#     exit status is the guest's verdict;
+#   early, mutants: the same, for the kselftest alone (early: of the early
+#     state, ending it; mutants: once the crng is ready, for each mutant
+#     in VM_MUTANTS=0,1,2 in turn; see tests/guest/run.sh);
+#   shell: an interactive shell on this terminal (`exit`, `reboot -f`,
+#     `poweroff -f` or Ctrl-A x quit).
 # Environment: VM_TIMEOUT (seconds, default 10800: a net for a hung guest,
 #   which has its own per-test and per-section limits), VM_KVM=1 to use KVM,
 #   VM_TESTS=formats.bats,usage.bats to run only those files of the host
-#   suite (after the uninitialized-pool checks, without the kselftests).
+#   suite (after the uninitialized-pool checks, without the kselftests),
+#   VM_APPEND: more for the kernel command line (vm/mutants.sh sets
+#   random.getrandom_mutant=N there).
 # shellcheck disable=SC2054 # QEMU's options are lists with commas
 set -eu
 
@@ -24,18 +30,18 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
 KERNEL=$BUILD/bzImage-$VARIANT
 INITRD=$BUILD/initramfs.cpio
-RESULT=$BUILD/result-$VARIANT.txt
-CONSOLE=$BUILD/console-$VARIANT.log
+# Per variant, and per mode but the default's.
+case $MODE in run | shell) TAG=$VARIANT ;; *) TAG=$VARIANT-$MODE ;; esac
+RESULT=$BUILD/result-$TAG.txt
+CONSOLE=$BUILD/console-$TAG.log
 
 die() { echo "vm/run.sh: $*" >&2; exit 1; }
 
-usage() { echo "usage: vm/run.sh patched|baseline [shell]"; }
+usage() { echo "usage: vm/run.sh patched|baseline|mutant [run|shell|early|mutants]"; }
 case $#:$VARIANT in 1:-h | 1:--help) usage; exit 0 ;; esac
-# ("run", the default, may be named too.)
-case $#:$VARIANT:$MODE in
-[12]:patched:run | [12]:patched:shell | [12]:baseline:run | [12]:baseline:shell) ;;
-*) usage >&2; exit 2 ;;
-esac
+case $# in 1 | 2) ;; *) usage >&2; exit 2 ;; esac
+case $VARIANT in patched | baseline | mutant) ;; *) usage >&2; exit 2 ;; esac
+case $MODE in run | shell | early | mutants) ;; *) usage >&2; exit 2 ;; esac
 [ -f "$KERNEL" ] || die "$KERNEL missing: run vm/build-kernel.sh $VARIANT"
 [ -f "$INITRD" ] || die "$INITRD missing: run vm/mkinitramfs.sh"
 
@@ -55,6 +61,8 @@ APPEND="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic tsc=reliable"
 APPEND+=" random.trust_cpu=off random.trust_bootloader=off"
 APPEND+=" VM_VARIANT=$VARIANT VM_MODE=$MODE"
 [ -n "${VM_TESTS:-}" ] && APPEND+=" VM_TESTS=$VM_TESTS"
+[ -n "${VM_MUTANTS:-}" ] && APPEND+=" VM_MUTANTS=$VM_MUTANTS"
+[ -n "${VM_APPEND:-}" ] && APPEND+=" $VM_APPEND"
 
 # The QEMU command line, with the console and the result port to add.
 QEMU=(qemu-system-x86_64 -nodefaults -nographic -no-reboot

@@ -5,7 +5,13 @@
 # starting with a "# vm-tap: NAME" line (vm/check.sh splits them into
 # build/tap/guest-VARIANT-NAME.tap). Exit status 0 when every section passed.
 # Call (in the guest): /tests/guest/run.sh, with from the kernel command line
-#   VM_VARIANT=patched|baseline
+#   VM_VARIANT=patched|baseline|mutant
+#   VM_MODE=run (the default), early or mutants:
+#     early: only the 64-bit kselftest of the early state, whose last test
+#       (GETRANDOM_TEST_WAKE=1) ends that state: a boot of its own;
+#     mutants: only the 64-bit kselftest once the crng is ready, once per
+#       number in VM_MUTANTS=0,1,2 written to the mutant kernel's
+#       getrandom_mutant parameter, a section mutant-N each (vm/mutants.sh)
 #   VM_TESTS=a.bats,b.bats   optionally: only those host test files
 # vm/run.sh shares two trees read-only over 9p: the host's root (tag
 # "root") and the repository under test (tag "repo").
@@ -60,16 +66,43 @@ host_bats=(chroot "$HOST" /usr/bin/env -i -C "$REPO"
 
 cd /tmp || exit 1
 echo "guest: $(uname -r), variant $VARIANT, $(nproc) CPUs" >&2
+KSELFTEST=/kselftest/getrandom
+# Address space for the kselftest's ulimit run: room for the static
+# program and its small buffers, none for its 8 MiB ones.
+KSELFTEST_ULIMIT_KB=4096
+NO_KSELFTEST="kernel-patch/ has no kselftest yet"
 if [ "$VARIANT" = baseline ]; then
 	section negative bats --tap /tests/guest/baseline.bats
 	exit "$status"
 fi
+case ${VM_MODE:-run} in
+early)
+	GETRANDOM_TEST_WAKE=1 section_of kselftest-64-wake "${KSELFTEST}_early_test_64" \
+		"$NO_KSELFTEST" /tests/guest/early.sh "${KSELFTEST}_early_test_64"
+	exit "$status" ;;
+mutants)
+	# A read of /dev/random returns once the crng is ready.
+	head -c 1 /dev/random >/dev/null
+	IFS=, read -ra mutants <<<"${VM_MUTANTS:-0}"
+	for n in "${mutants[@]}"; do
+		if echo "$n" >/sys/module/random/parameters/getrandom_mutant; then
+			section_of "mutant-$n" "${KSELFTEST}_test_64" "$NO_KSELFTEST"
+		else
+			printf '# vm-tap: mutant-%s\n1..1\nnot ok 1 - %s\n' "$n" \
+				"no getrandom_mutant parameter: not the mutant kernel"
+			status=1
+		fi
+	done
+	exit "$status" ;;
+esac
 # First, while nothing has initialized the entropy pool yet: the kselftests
 # test the waiting (keeping each wait short, so the pool stays
-# uninitialized), then the CLI's checks.
+# uninitialized; any skip fails them), then the CLI's checks.
 if [ -z "${VM_TESTS:-}" ]; then
-	section_of kselftest-64-early /kselftest/getrandom_test "kernel-patch/ has no kselftest yet"
-	section_of kselftest-32-early /kselftest/getrandom_test_32 "kernel-patch/ has no kselftest yet"
+	for bits in 64 32; do
+		section_of "kselftest-$bits-early" "${KSELFTEST}_early_test_$bits" \
+			"$NO_KSELFTEST" /tests/guest/early.sh "${KSELFTEST}_early_test_$bits"
+	done
 fi
 section uninitialized bats --tap /tests/guest/uninitialized.bats
 if ! mount_host || ! mount_repo; then
@@ -95,7 +128,13 @@ fi
 SECTION_NOTE="runs: ${suite[*]##*/}" section_of bats "$HOST${suite[0]:-$REPO/tests/places}" \
 	"no test file to run (tests/placed.sh guest failed)" "${host_bats[@]}" "${suite[@]}"
 if [ -z "${VM_TESTS:-}" ]; then
-	section_of kselftest-64 /kselftest/getrandom_test "kernel-patch/ has no kselftest yet"
-	section_of kselftest-32 /kselftest/getrandom_test_32 "kernel-patch/ has no kselftest yet"
+	section_of kselftest-64 "${KSELFTEST}_test_64" "$NO_KSELFTEST"
+	section_of kselftest-32 "${KSELFTEST}_test_32" "$NO_KSELFTEST"
+	# What an ordinary user, and a process under a memory limit too small
+	# for its 8 MiB buffers, cannot have must skip, never fail.
+	section_of kselftest-64-user "${KSELFTEST}_test_64" "$NO_KSELFTEST" \
+		su -s /bin/sh nobody -c "${KSELFTEST}_test_64"
+	section_of kselftest-64-ulimit "${KSELFTEST}_test_64" "$NO_KSELFTEST" \
+		sh -c "ulimit -v $KSELFTEST_ULIMIT_KB && exec ${KSELFTEST}_test_64"
 fi
 exit "$status"

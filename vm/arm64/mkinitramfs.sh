@@ -3,7 +3,8 @@
 # for both kernels), uncompressed (the guest kernel has no decompressor):
 #   /init                      vm/arm64/init.c, the runner, static
 #   /bin/getrandom             the CLI, with the static build's flags
-#   /kselftest/getrandom_test  the kselftest from the patched tree, static,
+#   /kselftest/getrandom_test, getrandom_early_test  the kselftest from the
+#                              patched tree, static,
 #                              against the arm64 uapi headers that
 #                              VM_ARCH=arm64 vm/build-kernel.sh installed
 # all cross-built with aarch64-linux-gnu-gcc. No shell: init runs the rest.
@@ -42,7 +43,7 @@ build_cli() {
 }
 
 # The kselftest, with its own Makefile (lib.mk takes CC from CROSS_COMPILE;
-# for a target other than x86_64 it builds getrandom_test alone).
+# for a target other than x86_64 it builds each program once, unsuffixed).
 build_kselftest() {
 	[ -f "$KSELFTEST_DIR/getrandom_test.c" ] ||
 		die "no $KSELFTEST_DIR/getrandom_test.c: run VM_ARCH=arm64 vm/build-kernel.sh"
@@ -53,7 +54,8 @@ build_kselftest() {
 	make -s -C "$KSELFTEST_DIR" OUTPUT="$OUT/kselftest" ARCH=arm64 CROSS_COMPILE="$CROSS" \
 		LDFLAGS=-static KHDR_INCLUDES="-isystem $KOBJ/usr/include" ||
 		die "the kselftest does not build for arm64"
-	[ -x "$OUT/kselftest/getrandom_test" ] || die "the kselftest does not build for arm64"
+	[ -x "$OUT/kselftest/getrandom_test" ] && [ -x "$OUT/kselftest/getrandom_early_test" ] ||
+		die "the kselftest does not build for arm64"
 }
 
 # /init, and everything packed into the cpio archive.
@@ -63,7 +65,7 @@ pack() {
 	"${CROSS}gcc" -std=gnu11 -static -O2 -Wall -Wextra -Werror \
 		-o "$STAGE/init" "$ROOT/vm/arm64/init.c" || die "vm/arm64/init.c does not build"
 	cp "$OUT/getrandom" "$STAGE/bin/getrandom"
-	cp "$OUT/kselftest/getrandom_test" "$STAGE/kselftest/getrandom_test"
+	cp "$OUT/kselftest/getrandom_test" "$OUT/kselftest/getrandom_early_test" "$STAGE/kselftest/"
 	(cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort |
 		cpio --quiet -o -H newc -R 0:0 >"$OUT/initramfs.cpio.tmp")
 	mv "$OUT/initramfs.cpio.tmp" "$OUT/initramfs.cpio"

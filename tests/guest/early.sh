@@ -1,0 +1,28 @@
+#!/bin/bash
+# Runs a kselftest of the crng's early state (getrandom_early_test_64 or
+# _32) for the guest driver, which runs it before anything has initialized
+# the pool: its TAP as it comes, then, if any test skipped, a failure of
+# its own. A run that found the crng ready skips as a whole, and a test
+# that found it readied skips: either means the run was not early, which
+# the driver promised it would be. The one skip allowed is the last test's
+# when GETRANDOM_TEST_WAKE is unset: it credits the pool only when asked.
+# Call (in the guest): /tests/guest/early.sh PROGRAM
+set -u
+
+usage() { echo "usage: /tests/guest/early.sh PROGRAM"; }
+case $#:${1:-} in
+1:-h | 1:--help) usage; exit 0 ;;
+1:-*) usage >&2; exit 2 ;;
+1:*) ;;
+*) usage >&2; exit 2 ;;
+esac
+
+out=$("$1")
+status=$?
+printf '%s\n' "$out"
+skips=$(grep -i '^ok .*# SKIP\|^1\.\.0 # SKIP' <<<"$out" | grep -v 'GETRANDOM_TEST_WAKE')
+if [ -n "$skips" ]; then
+	echo "not ok 1000 - $1 skipped in the early run: not early after all"
+	exit 1
+fi
+exit "$status"

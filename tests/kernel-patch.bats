@@ -1,0 +1,92 @@
+#!/usr/bin/env bats
+# The kernel series in kernel-patch/, read as its maintainers would:
+# scripts/checkpatch.pl --strict, from the tree the series is for, on every
+# patch and the cover letter, whose diffstats must be the patches' own.
+# Call: bats tests/kernel-patch.bats
+load helpers
+
+TARBALL=/usr/src/linux-source-6.1.tar.xz
+PATCHES=$TESTS/../kernel-patch
+
+# checkpatch.pl and what it reads, with LICENSES/ for its SPDX check, which
+# runs only in a git repository, and the top-level files by which it knows
+# a kernel tree: from the tarball, once for the file.
+setup_file() {
+	local tree=$BATS_FILE_TMPDIR/linux
+	[ -f "$TARBALL" ] || return 0
+	mkdir -p "$tree"/{Documentation,arch,include,drivers,fs,init,ipc,kernel,lib}
+	tar -xJf "$TARBALL" -C "$tree" --strip-components=1 --wildcards \
+		--no-wildcards-match-slash '*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
+		'*/scripts/spdxcheck.py' '*/scripts/spdxexclude' '*/scripts/const_structs.checkpatch' \
+		'*/LICENSES/*/*' \
+		'*/COPYING' '*/CREDITS' '*/Kbuild' '*/MAINTAINERS' '*/Makefile' '*/README'
+	git -C "$tree" init -q
+	git -C "$tree" add -A
+	git -C "$tree" -c user.name=t -c user.email=t@localhost commit -q -m tree
+}
+
+setup() {
+	[ -f "$TARBALL" ] || skip "linux-source-6.1 not installed: no checkpatch.pl to run"
+	TREE=$BATS_FILE_TMPDIR/linux
+	mapfile -t FILES < <(ls "$PATCHES"/0*.patch)
+	[ "${#FILES[@]}" -ge 5 ] || fail_with "only ${FILES[*]}"
+}
+
+# checkpatch.pl, with the system's python3 for its SPDX check (a python3
+# of one's own, earlier in PATH, may lack its modules), ignoring two
+# message types: UNKNOWN_COMMIT_ID, for the commits cited are upstream's
+# and the tree it runs in has no history to look them up in, and
+# FILE_PATH_CHANGES, for patch 4 adds files and leaves the MAINTAINERS
+# line to patch 5, so that it applies to other trees as it is.
+# Usage: checkpatch DIR [NAME=VALUE...]: run in DIR, with those set.
+checkpatch() {
+	local dir=$1
+	shift
+	env -C "$dir" "$@" PATH=/usr/bin:/bin perl "$TREE/scripts/checkpatch.pl" --root "$TREE" \
+		--strict --ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "${FILES[@]}"
+}
+
+# assert_clean: checkpatch's run in $output/$status found nothing.
+assert_clean() {
+	[ "$status" -eq 0 ] || fail_with "$output"
+	run grep -E '^(ERROR|WARNING|CHECK):' <<<"$output"
+	[ "$status" -eq 1 ] || fail_with "$output"
+}
+
+@test "kernel-patch: checkpatch.pl --strict finds nothing in any patch or the cover letter" {
+	/usr/bin/python3 -c 'import ply, git' 2>/dev/null ||
+		skip "python3-ply or python3-git missing: checkpatch's SPDX check could not run"
+	run checkpatch "$TREE"
+	assert_clean
+}
+
+# In a git tree, checkpatch checks a commit citation's style only once it
+# has found the commit; outside one it takes the citation as it is.
+@test "kernel-patch: commits are cited as checkpatch asks: commit 0123456789ab (\"subject\")" {
+	run checkpatch "$BATS_TEST_TMPDIR" GIT_DIR=/nonexistent
+	assert_clean
+	# Citations there are, and checked: the cover letter cites them.
+	grep -q '^ *commit c6e9d6f38894 ("random: introduce getrandom(2) system call")' \
+		"$PATCHES/0000-cover-letter.patch"
+}
+
+@test "kernel-patch: the kselftest's patch adds files under tools/testing/selftests/getrandom/ alone" {
+	local files
+	files=$(sed -n 's,^diff --git a/\([^ ]*\) b/.*,\1,p' "$PATCHES"/0004-selftests-*.patch)
+	[ "$(wc -l <<<"$files")" -ge 5 ] || fail_with "$files"
+	run grep -v '^tools/testing/selftests/getrandom/[^/]*$' <<<"$files"
+	[ "$status" -eq 1 ] || fail_with "outside the directory: $output"
+	run grep -c '^new file mode' "$PATCHES"/0004-selftests-*.patch
+	[ "$output" -eq "$(wc -l <<<"$files")" ] || fail_with "not all new: $output of $files"
+}
+
+@test "kernel-patch: the cover letter shows each patch's own diffstat" {
+	local p stat cover
+	cover=$(cat "$PATCHES/0000-cover-letter.patch")
+	for p in "$PATCHES"/000[1-9]-*.patch; do
+		stat=$(sed -n '/^---$/,/ changed, /p' "$p" | sed 1d)
+		[ -n "$stat" ] || fail_with "$p: no diffstat"
+		[[ $cover == *"$stat"* ]] ||
+			fail_with "$p: its diffstat is not in the cover letter: $stat"
+	done
+}
