@@ -11,9 +11,10 @@
 #   baseline: the project's negative control (tests/guest/baseline.bats),
 #     and upstream's vdso_test_getrandom, which
 #     must skip for want of the symbol
-#   patched: the kselftests before the pool is initialized, the
-#     uninitialized-pool checks, upstream's vdso_test_getrandom and
-#     vdso_test_chacha, then the kselftests again
+#   patched: the kselftest's early program (64-bit and 32-bit) before the
+#     pool is initialized, the uninitialized-pool checks, upstream's
+#     vdso_test_getrandom and vdso_test_chacha, then its program for a
+#     ready crng (64-bit, 32-bit, as nobody, under ulimit -v)
 # shellcheck disable=SC2034 # SECTION_TIMEOUT and status: sections.bash's
 # shellcheck disable=SC2317 # the functions run through bash -c
 set -u
@@ -87,11 +88,25 @@ if [ "$VARIANT" = baseline ]; then
 	section vdso-test-getrandom bash -c vdso_skips
 	exit "$status"
 fi
-section kselftest-64-early /kselftest/getrandom_test
-section kselftest-32-early /kselftest/getrandom_test_32
+# The kselftest as tests/guest/run.sh runs it on 6.1: first, before
+# anything has initialized the pool, the early program (tests/guest/early.sh
+# fails any skip: the run was not early), then the others' checks, then
+# the program for a ready crng, as root, as an ordinary user and under a
+# memory limit too small for its 8 MiB buffers (what they withhold must
+# skip, never fail).
+KSELFTEST=/kselftest/getrandom
+NO_KSELFTEST="the 6.12 series has no kselftest"
+for bits in 64 32; do
+	section_of "kselftest-$bits-early" "${KSELFTEST}_early_test_$bits" "$NO_KSELFTEST" \
+		"$GUEST_DIR/early.sh" "${KSELFTEST}_early_test_$bits"
+done
 section uninitialized bats --tap "$GUEST_DIR/uninitialized.bats"
 section vdso-test-getrandom /extra/vdso_test_getrandom
 section vdso-test-chacha /extra/vdso_test_chacha
-section kselftest-64 /kselftest/getrandom_test
-section kselftest-32 /kselftest/getrandom_test_32
+section_of kselftest-64 "${KSELFTEST}_test_64" "$NO_KSELFTEST"
+section_of kselftest-32 "${KSELFTEST}_test_32" "$NO_KSELFTEST"
+section_of kselftest-64-user "${KSELFTEST}_test_64" "$NO_KSELFTEST" \
+	su -s /bin/sh nobody -c "${KSELFTEST}_test_64"
+section_of kselftest-64-ulimit "${KSELFTEST}_test_64" "$NO_KSELFTEST" \
+	sh -c "ulimit -v 4096 && exec ${KSELFTEST}_test_64"
 exit "$status"
