@@ -243,52 +243,54 @@ refused() {
 	[[ " $steps " == *" build "* ]] || fail_with "debian13.sh installs $steps, not build"
 }
 
-# What runs each target the Makefile's header documents: "FILE" (a file of
-# the suite that runs `make TARGET`, or the one script its recipe calls), or
-# "- why" for a target no run of the suite takes, with the reason.
+# What runs each target the Makefile's header documents, a row a target:
+# TARGET, the suite's FILE that runs it, and after a "|" the COMMAND a line
+# of that file (not a comment) holds: `make ... TARGET` itself, or the
+# script its recipe calls; or "-", "|" and why no run of the suite takes it.
 documented_targets() {
 	cat <<-'TABLE'
-	deps            tests/run-all.sh
-	run             tests/install.bats
-	check           tests/install.bats
-	test            .ci/run
-	check-ports     tests/run-all.sh
-	vm-check        tests/run-all.sh
-	vm-check-loaded - three vm-check runs beside a kernel build: make test runs vm-check once, the same script
-	vm-check-6.12   - both 6.12 kernels built and booted, the tests run in each: past make test's time
-	vm-check-arm64  - two arm64 kernels cross-built and booted under TCG: past make test's time
-	vm-shell        - an interactive shell on the guest's console
-	vm-mutants      - a mutant kernel built, and booted once per mutant of the early state: past make test's time
-	bench           - timings on a quiet machine, not tests (BENCH_QUICK=1 checks the script in minutes)
-	bench-scaling   - timings by thread count, not tests
-	install         tests/install.bats
-	uninstall       tests/install.bats
-	install-man2    tests/install.bats
-	deb             tests/deb.bats
-	test-debian13   - a Debian 13 root from the archive, then the whole host suite in it: past make test's time
-	dist            tests/dist.bats
-	deb-src         tests/dist.bats
-	deb-clean       tests/dist.bats
-	autopkgtest     tests/dist.bats
-	mostlyclean     tests/install.bats
-	clean           tests/install.bats
+	deps            tests/run-all.sh   | tests/need.sh --install all
+	run             tests/install.bats | make --no-print-directory -C "$BUILT" run
+	check           tests/run-all.sh   | tests/check.sh host-sanitize host
+	test            .ci/run            | make test
+	check-ports     tests/run-all.sh   | step tests/ports.sh
+	vm-check        tests/run-all.sh   | make WERROR=1 vm-check
+	vm-check-loaded -                  | three vm-check runs beside a kernel build: make test runs vm-check once, the same script
+	vm-check-6.12   -                  | both 6.12 kernels built and booted, the tests run in each: past make test's time
+	vm-check-arm64  -                  | two arm64 kernels cross-built and booted under TCG: past make test's time
+	vm-shell        -                  | an interactive shell on the guest's console
+	vm-mutants      -                  | a mutant kernel built, and booted once per mutant of the early state: past make test's time
+	bench           -                  | timings on a quiet machine, not tests (BENCH_QUICK=1 checks the script in minutes)
+	bench-scaling   -                  | timings by thread count, not tests
+	install         tests/install.bats | make -s -C "$BUILT" install DESTDIR=
+	uninstall       tests/install.bats | make -s -C "$BUILT" uninstall DESTDIR=
+	install-man2    tests/install.bats | make -s -C "$BUILT" install-man2 DESTDIR=
+	deb             tests/deb.bats     | make -C "$TOP" deb
+	test-debian13   -                  | a Debian 13 root from the archive, then the whole host suite in it: past make test's time
+	dist            tests/dist.bats    | make -s -C "$TOP" dist
+	deb-src         tests/dist.bats    | make -s -C "$TOP" deb-src
+	deb-clean       tests/dist.bats    | make -s -C "$TOP" deb-clean
+	autopkgtest     tests/dist.bats    | make -s -C "$TOP" autopkgtest
+	mostlyclean     tests/install.bats | make -s -C "$TREE" mostlyclean
+	clean           tests/install.bats | make -s -C "$TREE" clean
 	TABLE
 }
 
 @test "lint: every target the Makefile documents is run by the suite, or named with why not" {
-	local makefile=$TESTS/../Makefile target file why missing=
+	local makefile=$TESTS/../Makefile target file command missing=
 	# "make NAME" in the header, and "; NAME:" after an entry's first.
 	while read -r target; do
 		file=$(documented_targets | awk -v t="$target" '$1 == t { print $2 }')
 		[ -n "$file" ] || { missing+=" $target"; continue; }
 		[ "$file" != - ] || continue
-		grep -vE '^\s*#' "$TESTS/../$file" | grep -qE "make( -s)?( -C \"?[^ ]+\"?)? $target([^a-z-]|\$)|^step tests/(need\.sh --install|ports\.sh)|vm/check\.sh" ||
-			fail_with "$file does not run make $target"
+		command=$(documented_targets | awk -v t="$target" '$1 == t { sub(/^[^|]*\| /, ""); print }')
+		grep -vE '^\s*#' "$TESTS/../$file" | grep -qF -- "$command" ||
+			fail_with "$file does not run make $target: no line holds '$command'"
 	done < <(sed -n '1,/^$/p' "$makefile" | grep -oE 'make [a-z0-9-]+(\.[0-9]+)?|; [a-z0-9-]+:' |
 		sed -E 's/^make //; s/^; //; s/:$//' | sort -u)
 	[ -z "$missing" ] || fail_with "documented in the Makefile, but not in tests/lint.bats's table:$missing"
 	# Each target of the table is in the Makefile, as a target.
-	while read -r target why; do
+	while read -r target _; do
 		grep -q "^$target:" "$makefile" || fail_with "the table names $target, which the Makefile does not make"
 	done < <(documented_targets)
 }
