@@ -101,10 +101,27 @@ static size_t piece_text_size(const struct layout *spec, size_t len)
 	return text + 1;
 }
 
+/* The text buffer of a chunk of spec; 0 for raw output. */
+static size_t chunk_text_size(const struct layout *spec)
+{
+	size_t pieces;
+
+	if (spec->format == FORMAT_RAW)
+		return 0;
+	pieces = (size_t)pieces_per_chunk(spec);
+	return pieces * piece_text_size(spec, chunk_capacity(spec) / pieces);
+}
+
+/* What chunk_alloc() allocates for a chunk of spec. */
+size_t chunk_memory(const struct layout *spec)
+{
+	return chunk_capacity(spec) + chunk_text_size(spec);
+}
+
 /* Small outputs get small buffers: a 32-byte key should not fault in 100 KiB. */
 int chunk_alloc(struct chunk *chunk, const struct layout *spec)
 {
-	size_t raw = chunk_capacity(spec), pieces = (size_t)pieces_per_chunk(spec);
+	size_t raw = chunk_capacity(spec);
 
 	*chunk = (struct chunk){ .raw_size = raw };
 	chunk->raw = malloc(raw);
@@ -112,7 +129,7 @@ int chunk_alloc(struct chunk *chunk, const struct layout *spec)
 		return -1;
 	if (spec->format == FORMAT_RAW)
 		return 0;
-	chunk->text_size = pieces * piece_text_size(spec, raw / pieces);
+	chunk->text_size = chunk_text_size(spec);
 	chunk->text = malloc(chunk->text_size);
 	if (chunk->text == NULL) {
 		chunk_free(chunk);

@@ -35,6 +35,7 @@ struct chunk {
 	size_t length;
 };
 
+size_t chunk_memory(const struct layout *spec);
 int chunk_alloc(struct chunk *chunk, const struct layout *spec);
 void chunk_free(struct chunk *chunk);
 uint64_t chunk_count(const struct layout *spec);

@@ -71,6 +71,7 @@ int pump(const struct pump_job *job, struct ring_failure *failure)
 	if (layout->bytes == 0 || layout->count == 0)
 		return 0;
 	work.items = chunk_count(layout);
+	work.slot_heap = chunk_memory(layout);
 	return ring_run(&work, pump_threads(job->threads,
 			pump_input_bytes(layout->bytes, layout->count),
 			work.items), failure);

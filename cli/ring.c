@@ -190,17 +190,39 @@ static size_t slot_stride(const struct ring_work *work)
 	return (work->slot_size + 63) & ~(size_t)63;
 }
 
+/* The memory a slot takes, its buffers included. */
+static size_t slot_memory(const struct ring_work *work)
+{
+	return slot_stride(work) + work->slot_heap;
+}
+
 /*
  * Two slots per thread, and two more: while the writer fills a block of
  * its own, each worker can finish one and start the next without waiting
  * for a slot, so the writer's own fills never hold the workers up.  One
- * thread needs one slot.
+ * thread needs one slot.  Past RING_SLOTS_BUDGET bytes (many threads, a
+ * text format's slot three times a raw one's) the spare slots go first:
+ * one a thread and one more still keeps every worker busy while the
+ * writer writes, and memory stays flat where the many threads would gain
+ * little from the spares.
  */
+static unsigned int ring_slots(unsigned int threads, size_t memory)
+{
+	unsigned int wanted = 2 * threads + 2;
+	size_t fitting = RING_SLOTS_BUDGET / memory;
+
+	if (threads == 1)
+		return 1;
+	if (wanted <= fitting)
+		return wanted;
+	return fitting > threads + 1 ? (unsigned int)fitting : threads + 1;
+}
+
 static int ring_init(struct ring *ring, const struct ring_work *work,
 		     unsigned int threads)
 {
-	unsigned int nslots = threads == 1 ? 1 : 2 * threads + 2;
 	size_t stride = slot_stride(work);
+	unsigned int nslots = ring_slots(threads, slot_memory(work));
 
 	*ring = (struct ring){
 		.work = work,

@@ -13,7 +13,9 @@
 
 /*
  * What a ring makes: items blocks, numbered from 0.  Each slot of the
- * ring is slot_size bytes that setup prepares once and teardown wipes;
+ * ring is slot_size bytes that setup prepares once (allocating slot_heap
+ * bytes more for it, which the ring counts against its budget) and
+ * teardown wipes;
  * fill makes block index in a slot (0, or getrandom(2)'s errno), and
  * output says where the block's bytes are.  fill runs on any thread, one
  * slot at a time, with only what it is given: work->context is read-only.
@@ -21,6 +23,7 @@
 struct ring_work {
 	uint64_t items;
 	size_t slot_size;
+	size_t slot_heap;
 	const void *context;
 	int (*setup)(void *slot, const void *context);	/* 0, or -1: no memory */
 	int (*fill)(void *slot, const void *context, uint64_t index);
@@ -37,6 +40,8 @@ struct ring_failure {
 
 /* The most threads a ring runs: as many as the largest machines have CPUs, and more. */
 #define RING_MAX_THREADS 1024u
+/* The slots' data past which a ring keeps no spare slots (see ring.c). */
+#define RING_SLOTS_BUDGET (4u << 20)
 
 unsigned int ring_threads(unsigned int asked, uint64_t items);
 int ring_run(const struct ring_work *work, unsigned int threads,

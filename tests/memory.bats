@@ -30,6 +30,21 @@ peak_kib() {
 	done
 }
 
+@test "at 16 threads text stays under 8 MiB: past 4 MiB of slots the ring keeps no spares" {
+	command time -f %M -o "$BATS_TEST_TMPDIR/rss" true 2>/dev/null ||
+		skip "no time(1) that takes -f %M (GNU time) installed"
+	require_native
+	needs_plain_build "AddressSanitizer's shadow memory is not the program's"
+	local job kib
+	# A hex slot holds 96 KiB of bytes and 192 KiB of text: 34 slots, two
+	# a thread and two more, would be 9.6 MiB; 17 are 4.8 MiB.
+	for job in "--hex" "--base64" "--base32" ""; do
+		# shellcheck disable=SC2086
+		kib=$(peak_kib --bytes 64M $job --threads 16)
+		[ "$kib" -lt 8192 ] || fail_with "--bytes 64M $job --threads 16: peak RSS $kib KiB"
+	done
+}
+
 # limited_as KIB ARGS...: getrandom ARGS, stdout in $OUT, with its address
 # space limited to KIB KiB (RLIMIT_AS: malloc fails past it).
 limited_as() {
@@ -41,8 +56,8 @@ limited_as() {
 @test "memory for one thread's buffers only (RLIMIT_AS): one thread writes every byte, status 0" {
 	require_native	# qemu-user would need the address space itself
 	needs_plain_build "AddressSanitizer's shadow memory does not fit a small RLIMIT_AS"
-	# 171 chunks of hex take 2 * 171 + 2 slots of some 290 KiB each, far
-	# past 64 MiB; one slot fits easily.
+	# 171 chunks of hex take at least 171 + 1 slots of some 290 KiB each,
+	# far past 64 MiB; one slot fits easily.
 	run -0 --separate-stderr limited_as 65536 --bytes 16M --hex --threads 1024
 	[ -z "$stderr" ]
 	[ "$(size "$OUT")" -eq $((2 * 16777216 + 1)) ]
