@@ -235,7 +235,8 @@ vm-shell: cli/getrandom build/getrandom
 	vm/shell.sh
 
 bench: build/getrandom
-	bench/run.sh
+	bench/run.sh >build/bench.md
+	bench/record.sh build/bench.md bench/RESULTS.md
 
 bench-scaling: build/getrandom
 	bench/scaling.sh

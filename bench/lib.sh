@@ -39,6 +39,8 @@ bench_start() {
 build_references() {
 	$CC -O2 -static -o "$tmp/min32" bench/min32.c ||
 		die "cannot link bench/min32.c statically: install libc6-dev"
+	$CC -O2 -fPIE -static-pie -o "$tmp/min32-pie" bench/min32.c ||
+		die "cannot link bench/min32.c as a static PIE"
 	$CC -O2 -o "$tmp/min32-dynamic" bench/min32.c || die "cannot build bench/min32.c"
 	$CC -O2 -o "$tmp/loop" bench/loop.c || die "cannot build bench/loop.c"
 	mkdir "$tmp/static"

@@ -51,6 +51,8 @@ TEXT_ROUNDS=$((2 * ROUNDS))
 . bench/bulk.sh
 # shellcheck source=bench/rss.sh
 . bench/rss.sh
+# shellcheck source=bench/startup.sh
+. bench/startup.sh
 # shellcheck source=bench/report.sh
 . bench/report.sh
 
@@ -59,15 +61,24 @@ build_references
 # A snapshot: a rebuild of build/getrandom during the run must not change it.
 cp "$GR" "$tmp/getrandom"
 GR=$tmp/getrandom
-rm -f "$tmp/times" "$tmp/rss"
-touch "$tmp/times" "$tmp/rss"
-machine
-small_output
-raw_bulk
-text_bulk
-rss_by_threads
+rm -f "$tmp/times" "$tmp/rss" "$tmp/counts"
+touch "$tmp/times" "$tmp/rss" "$tmp/counts"
+# Each section is measured in turn; the summary and the verdict, which read
+# them all, are printed first.
+machine >"$tmp/0-machine.md"
+small_output >"$tmp/1-small.md"
+raw_bulk >"$tmp/2-raw.md"
+text_bulk >"$tmp/3-text.md"
+rss_by_threads >"$tmp/4-rss.md"
+startup_instructions >"$tmp/5-startup.md"
+cat "$tmp/0-machine.md"
+in_short
 targets
 echo "- load average at end: $(cut -d ' ' -f 1-3 /proc/loadavg)"
+echo
+cat "$tmp"/[1-5]-*.md
+# bench/record.sh records the run above this line in bench/RESULTS.md.
+echo "<!-- The other benchmarks follow: bench/draws.sh, bench/tokens.sh, bench/features.sh. -->"
 GETRANDOM=$GR bench/draws.sh
 GETRANDOM=$GR bench/tokens.sh "$ROUNDS"
 GETRANDOM=$GR bench/features.sh "$ROUNDS"

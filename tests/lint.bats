@@ -209,6 +209,8 @@ refused() {
 	vm/check-6.12.sh nosuchvariant
 	vm/check-6.12.sh patched -x
 	bench/run.sh 0
+	bench/record.sh
+	bench/record.sh run results more
 	bench/scaling.sh 08
 	bench/scaling-work.sh 1.5
 	bench/tokens.sh -1
@@ -260,7 +262,7 @@ documented_targets() {
 	vm-check-arm64  -                  | two arm64 kernels cross-built and booted under TCG: past make test's time
 	vm-shell        -                  | an interactive shell on the guest's console
 	vm-mutants      -                  | a mutant kernel built, and booted once per mutant of the early state: past make test's time
-	bench           -                  | timings on a quiet machine, not tests (BENCH_QUICK=1 checks the script in minutes)
+	bench           tests/bench.bats   | run -0 env BENCH_QUICK=1 make -s -C "$TREE" bench
 	bench-scaling   -                  | timings by thread count, not tests
 	install         tests/install.bats | make -s -C "$BUILT" install DESTDIR=
 	uninstall       tests/install.bats | make -s -C "$BUILT" uninstall DESTDIR=
