@@ -48,6 +48,8 @@ unpack_tree() {
 	[ -f "$TARBALL" ] || die "$TARBALL missing: run vm/deps.sh as root"
 	now=$(tarball_identity)
 	if [ -e "$TREE/.git" ]; then
+		# A tree unpacked before the setting below was made.
+		git_tree config gc.auto 0
 		[ "$(tree_source 2>/dev/null)" != "$now" ] || return 0
 		echo "build/linux is from $(tree_source 2>/dev/null || echo 'an unrecorded tarball'), not $now: unpacking again"
 		rm -rf "$TREE" "$SRC"
@@ -58,6 +60,11 @@ unpack_tree() {
 	tar -xf "$TARBALL" -C "$TREE.tmp" --strip-components=1
 	git -C "$TREE.tmp" init -q
 	git -C "$TREE.tmp" config core.autocrlf false
+	# Some 80,000 loose objects: left alone, the next commit starts git's
+	# automatic repack of the whole kernel in the background, minutes of
+	# CPU that the kernel build beside it would have had.  Loose objects
+	# cost this tree nothing.
+	git -C "$TREE.tmp" config gc.auto 0
 	git -C "$TREE.tmp" add -A -f
 	git -C "$TREE.tmp" -c user.name=vm -c user.email=vm@localhost \
 		commit -q -m "$SOURCE_PACKAGE as packaged by Debian"
