@@ -7,7 +7,10 @@
 #   make run          build it and print 32 random bytes in hex
 #   make check        the bats suite on this machine's kernel, on the dynamic
 #                     test build build/getrandom (LD_PRELOAD shims need it)
-#   make test         everything: host suites, fuzzing, the QEMU guests
+#   make test         everything: host suites, fuzzing, the QEMU guests; the
+#                     targets below it does not run whole it takes as far
+#                     as their first real step (VM_FIRST_STEP=1,
+#                     tests/first-steps.sh)
 #   make check-ports  the whole bats suite on every other Debian architecture's
 #                     build (tests/ports.bash; Debian's cross compilers,
 #                     qemu-user but for i386)
@@ -17,11 +20,12 @@
 #                     kernel-patch/mutants.diff, in the guest: writes the
 #                     table of kernel-patch/README
 #   make vm-check-arm64  the series on arm64: both kernels cross-built and
-#                     booted in QEMU (TCG); not part of make test
+#                     booted in QEMU (TCG); make test configures them
 #   make vm-check-6.12  the 6.12 series (kernel-patch/6.12): both kernels of
 #                     Debian's linux-source-6.12 built (the baseline an
 #                     incremental rebuild) and booted in QEMU (TCG), TAP
-#                     with a summary; not part of make test (its budget)
+#                     with a summary; make test only unpacks, checks and
+#                     configures the patched tree (its budget)
 #   make bench        getrandom against today's tools; bench-scaling: by thread
 #                     count, bulk output, then text formats and draws
 #   make install      PREFIX, DESTDIR, BINDIR, MANDIR and the completions'

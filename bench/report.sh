@@ -5,6 +5,12 @@
 # The performance targets
 # ---------------------------------------------------------------------------
 
+# The largest peak RSS of any getrandom run recorded, in KiB.
+getrandom_peak_rss() {
+	awk -F '\t' '$1 ~ /^(small-getrandom|small-static|gr1-|grN-|t-(raw|hex|b64)-|rss-)/ { print $2 }' \
+		"$tmp/rss" | sort -g | tail -n 1
+}
+
 # target TEXT VALUE OP LIMIT
 target() {
 	local ok
@@ -17,8 +23,7 @@ target() {
 targets() {
 	local gr_rss k
 
-	gr_rss=$(awk -F '\t' '$1 ~ /^(small-getrandom|small-static|gr1-|grN-|t-(raw|hex|b64)-|rss-)/ { print $2 }' \
-		"$tmp/rss" | sort -g | tail -n 1)
+	gr_rss=$(getrandom_peak_rss)
 	echo "### Targets"
 	echo
 	echo "| target | value | wanted | |"
@@ -72,8 +77,7 @@ in_short() {
 
 	small=$(med "$tmp/times" small-static)
 	limit=$(med "$tmp/times" small-limit)
-	gr_rss=$(awk -F '\t' '$1 ~ /^(small-static|gr1-|grN-|t-(raw|hex|b64)-|rss-)/ { print $2 }' \
-		"$tmp/rss" | sort -g | tail -n 1)
+	gr_rss=$(getrandom_peak_rss)
 	echo "### In short"
 	echo
 	echo "| what | getrandom | against |"

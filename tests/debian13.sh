@@ -5,6 +5,8 @@
 # The root is made once (build/debian13/root) and reused; delete it to
 # start afresh.  MIRROR names the archive (default: the Debian mirror this
 # machine's apt uses).  The TAP is shown and kept in build/tap/debian13.tap.
+# VM_FIRST_STEP=1 stops once the root is made (as vm/build-kernel.sh stops
+# once a tree is configured): how far make test takes it.
 set -eu -o pipefail
 
 usage() { echo "usage: tests/debian13.sh   (as root; MIRROR: the Debian archive)"; }
@@ -60,6 +62,10 @@ if [ ! -e "$root/.made" ]; then
 	echo "debian13: debootstrap trixie from $mirror" >&2
 	debootstrap --variant=minbase trixie "$root" "$mirror" >&2
 	touch "$root/.made"
+fi
+if [ "${VM_FIRST_STEP:-0}" = 1 ]; then
+	echo "debian13: stopped after the first step, the root in $root (VM_FIRST_STEP=1)" >&2
+	exit 0
 fi
 
 mount_in_root proc /proc -t proc

@@ -176,6 +176,7 @@ refused() {
 	tests/check.sh name host more
 	tests/check.sh name release more
 	tests/run-all.sh anything
+	tests/first-steps.sh now
 	FUZZ_SECONDS=0 tests/run-all.sh
 	FUZZ_SECONDS=x tests/run-all.sh
 	tests/fuzz/run.sh 0
@@ -257,18 +258,18 @@ documented_targets() {
 	test            .ci/run            | make test
 	check-ports     tests/run-all.sh   | step tests/ports.sh
 	vm-check        tests/run-all.sh   | make WERROR=1 vm-check
-	vm-check-loaded -                  | three vm-check runs beside a kernel build: make test runs vm-check once, the same script
-	vm-check-6.12   -                  | both 6.12 kernels built and booted, the tests run in each: past make test's time
-	vm-check-arm64  -                  | two arm64 kernels cross-built and booted under TCG: past make test's time
+	vm-check-loaded tests/first-steps.sh | run_first_step vm-check-loaded
+	vm-check-6.12   tests/first-steps.sh | first_step vm-check-6.12 &
+	vm-check-arm64  tests/first-steps.sh | run_first_step vm-check-arm64
 	vm-shell        -                  | an interactive shell on the guest's console
-	vm-mutants      -                  | a mutant kernel built, and booted once per mutant of the early state: past make test's time
+	vm-mutants      tests/first-steps.sh | run_first_step vm-mutants
 	bench           tests/bench.bats   | run -0 env BENCH_QUICK=1 make -s -C "$TREE" bench
 	bench-scaling   -                  | timings by thread count, not tests
 	install         tests/install.bats | make -s -C "$BUILT" install DESTDIR=
 	uninstall       tests/install.bats | make -s -C "$BUILT" uninstall DESTDIR=
 	install-man2    tests/install.bats | make -s -C "$BUILT" install-man2 DESTDIR=
 	deb             tests/deb.bats     | make -C "$TOP" deb
-	test-debian13   -                  | a Debian 13 root from the archive, then the whole host suite in it: past make test's time
+	test-debian13   tests/first-steps.sh | first_step test-debian13 &
 	dist            tests/dist.bats    | make -s -C "$TOP" dist
 	deb-src         tests/dist.bats    | make -s -C "$TOP" deb-src
 	deb-clean       tests/dist.bats    | make -s -C "$TOP" deb-clean

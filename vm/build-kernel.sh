@@ -28,6 +28,10 @@
 # kselftest from it). Result: build/bzImage-VARIANT, and the uapi headers
 # in build/obj-VARIANT/usr/include.
 # KERNEL_PATCH_DIR=dir takes the series from dir instead of kernel-patch/.
+# VM_FIRST_STEP=1 stops each variant after its first real step: the tree
+# unpacked (or found unchanged), the series applied, checked against
+# Debian's files and configured; the kernel itself is not built.  make
+# test takes the slow targets that far (tests/first-steps.sh).
 # VM_ARCH=arm64 builds the arm64 guest's kernels instead (cross-compiled
 # with aarch64-linux-gnu-gcc, on vm/kernel-arm64.config, into
 # build/obj-arm64-VARIANT and build/Image-arm64-VARIANT), from the same
@@ -143,6 +147,10 @@ build_variant() {
 	[ "$VARIANT" != patched ] || check_debian_identical "$commit"
 	checkout "$commit"
 	configure
+	if [ "${VM_FIRST_STEP:-0}" = 1 ]; then
+		echo "vm/build-kernel.sh: first step done: the $VARIANT tree applied, checked and configured in $OBJ; not built (VM_FIRST_STEP=1)"
+		return 0
+	fi
 	echo "building $VARIANT kernel in $OBJ"
 	kmake -s -C "$SRC" O="$OBJ" -j"$(nproc)" "$IMAGE_TARGET" ||
 		die "kernel build failed ($VARIANT)"

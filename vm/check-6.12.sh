@@ -22,7 +22,8 @@
 # Results in build/k612/: result-VARIANT.txt (the guest's TAP),
 # console-VARIANT.log, tap/VARIANT-SECTION.tap, times.txt. Exit status 0
 # when every step and every guest section passed. VM_TIMEOUT bounds each
-# guest (1800 s).
+# guest (1800 s). VM_FIRST_STEP=1: the patched tree unpacked, checked and
+# configured (vm/build-kernel.sh), then stop.
 # shellcheck disable=SC2054 # QEMU's options are lists with commas
 set -eu
 
@@ -147,6 +148,13 @@ if timed "build patched" "$ROOT/vm/build-kernel.sh" patched; then
 else
 	tap not "build the patched kernel: vm/build-kernel.sh patched failed"
 	built=0
+fi
+# VM_FIRST_STEP=1 (vm/build-kernel.sh): the patched tree made, checked and
+# configured, and no further.
+if [ "${VM_FIRST_STEP:-0}" = 1 ]; then
+	echo "1..$step"
+	echo "# vm/check-6.12.sh: stopped after the first step (VM_FIRST_STEP=1)"
+	exit "$failed"
 fi
 # build-kernel.sh leaves build/src-6.12 at the patched state.
 if [ "$built" = 1 ] && timed initramfs "$ROOT/vm/mkinitramfs.sh" &&

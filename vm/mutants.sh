@@ -12,7 +12,8 @@
 #   a test and every test fails with a mutant. Writes build/mutants.txt and
 #   the table in kernel-patch/README (between its "   N  mutation" header
 #   and the blank line after the table); the guests' TAP is in
-#   build/mutants/.
+#   build/mutants/.  VM_FIRST_STEP=1: the kernels' first step
+#   (vm/build-kernel.sh), then stop.
 set -eu
 
 usage() { echo "usage: vm/mutants.sh"; }
@@ -87,6 +88,10 @@ update_readme() {
 
 [ -n "$(mutant_list)" ] || die "no list of mutants in kernel-patch/mutants.diff"
 "$ROOT/vm/build-kernel.sh" patched mutant
+if [ "${VM_FIRST_STEP:-0}" = 1 ]; then
+	echo "vm/mutants.sh: stopped after the first step, the mutant tree configured (VM_FIRST_STEP=1)"
+	exit 0
+fi
 "$ROOT/vm/mkinitramfs.sh"
 rm -rf "$OUT"
 mkdir -p "$OUT"

@@ -5,7 +5,8 @@
 # and prints one TAP stream: a line per step and per check of each guest,
 # numbered here, the time each step took as comments, then a final
 # "# vm-check-arm64: pass" or "FAIL"; exit status 0 only on pass.
-# Call: vm/arm64/check.sh
+# Call: vm/arm64/check.sh   (VM_FIRST_STEP=1: the kernels' first step,
+#   vm/build-kernel.sh's, then stop)
 set -u
 
 # It takes no argument: one given is refused before anything is built.
@@ -68,6 +69,18 @@ guest() {
 }
 
 echo "TAP version 13"
+# VM_FIRST_STEP=1 (vm/build-kernel.sh): both trees made and configured for
+# arm64, and no further.
+if [ "${VM_FIRST_STEP:-0}" = 1 ]; then
+	if "$ROOT/tests/need.sh" arm64vm; then
+		step "arm64 kernels applied and configured (VM_FIRST_STEP=1)" \
+			env VM_ARCH=arm64 "$ROOT/vm/build-kernel.sh" patched baseline
+	else
+		result 1 "arm64 packages (tests/need.sh arm64vm)"
+	fi
+	echo "1..$n"
+	exit "$((failed != 0))"
+fi
 if "$ROOT/tests/need.sh" arm64vm &&
 	step "arm64 kernels built (patched, baseline)" \
 		env VM_ARCH=arm64 "$ROOT/vm/build-kernel.sh" patched baseline &&
