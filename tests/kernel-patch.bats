@@ -1,21 +1,21 @@
 #!/usr/bin/env bats
-# The kernel series in kernel-patch/, read as its maintainers would:
-# scripts/checkpatch.pl --strict, from the tree the series is for, on every
-# patch and the cover letter, whose diffstats must be the patches' own.
+# The kernel series in kernel-patch/ (6.1) and kernel-patch/6.12/, read as
+# their maintainers would: scripts/checkpatch.pl --strict, from the tree
+# each series is for, on every patch and the cover letter, whose diffstats
+# must be the patches' own.
 # Call: bats tests/kernel-patch.bats
 load helpers
 
-TARBALL=/usr/src/linux-source-6.1.tar.xz
-PATCHES=$TESTS/../kernel-patch
+KERNEL_PATCH=$TESTS/../kernel-patch
 
-# checkpatch.pl and what it reads, with LICENSES/ for its SPDX check, which
-# runs only in a git repository, and the top-level files by which it knows
-# a kernel tree: from the tarball, once for the file.
-setup_file() {
-	local tree=$BATS_FILE_TMPDIR/linux
-	[ -f "$TARBALL" ] || return 0
+# unpack_checkpatch TARBALL DIR: checkpatch.pl and what it reads, with
+# LICENSES/ for its SPDX check, which runs only in a git repository, and
+# the top-level files by which it knows a kernel tree.
+unpack_checkpatch() {
+	local tree=$2
+	[ -f "$1" ] || return 0
 	mkdir -p "$tree"/{Documentation,arch,include,drivers,fs,init,ipc,kernel,lib}
-	tar -xJf "$TARBALL" -C "$tree" --strip-components=1 --wildcards \
+	tar -xJf "$1" -C "$tree" --strip-components=1 --wildcards \
 		--no-wildcards-match-slash '*/scripts/checkpatch.pl' '*/scripts/spelling.txt' \
 		'*/scripts/spdxcheck.py' '*/scripts/spdxexclude' '*/scripts/const_structs.checkpatch' \
 		'*/LICENSES/*/*' \
@@ -25,9 +25,20 @@ setup_file() {
 	git -C "$tree" -c user.name=t -c user.email=t@localhost commit -q -m tree
 }
 
-setup() {
-	[ -f "$TARBALL" ] || skip "linux-source-6.1 not installed: no checkpatch.pl to run"
-	TREE=$BATS_FILE_TMPDIR/linux
+# Once for the file: each tree's checkpatch.
+setup_file() {
+	unpack_checkpatch /usr/src/linux-source-6.1.tar.xz "$BATS_FILE_TMPDIR/linux-6.1"
+	unpack_checkpatch /usr/src/linux-source-6.12.tar.xz "$BATS_FILE_TMPDIR/linux-6.12"
+}
+
+# series VERSION: the series for Debian's linux-source-VERSION, PATCHES
+# and its FILES, and TREE, the checkpatch of that tree.
+series() {
+	[ -f "/usr/src/linux-source-$1.tar.xz" ] ||
+		skip "linux-source-$1 not installed: no checkpatch.pl of that tree to run"
+	PATCHES=$KERNEL_PATCH
+	[ "$1" = 6.1 ] || PATCHES=$KERNEL_PATCH/$1
+	TREE=$BATS_FILE_TMPDIR/linux-$1
 	mapfile -t FILES < <(ls "$PATCHES"/0*.patch)
 	[ "${#FILES[@]}" -ge 5 ] || fail_with "only ${FILES[*]}"
 }
@@ -53,7 +64,9 @@ assert_clean() {
 	[ "$status" -eq 1 ] || fail_with "$output"
 }
 
-@test "kernel-patch: checkpatch.pl --strict finds nothing in any patch or the cover letter" {
+# The series for VERSION: checkpatch finds nothing in a git tree.
+assert_checkpatch_clean() {
+	series "$1"
 	/usr/bin/python3 -c 'import ply, git' 2>/dev/null ||
 		skip "python3-ply or python3-git missing: checkpatch's SPDX check could not run"
 	run checkpatch "$TREE"
@@ -62,16 +75,33 @@ assert_clean() {
 
 # In a git tree, checkpatch checks a commit citation's style only once it
 # has found the commit; outside one it takes the citation as it is.
-@test "kernel-patch: commits are cited as checkpatch asks: commit 0123456789ab (\"subject\")" {
+# assert_citations VERSION CITATION: none is refused, and CITATION, a
+# line of the cover letter, shows there are some to check.
+assert_citations() {
+	series "$1"
 	run checkpatch "$BATS_TEST_TMPDIR" GIT_DIR=/nonexistent
 	assert_clean
-	# Citations there are, and checked: the cover letter cites them.
-	grep -q '^ *commit c6e9d6f38894 ("random: introduce getrandom(2) system call")' \
-		"$PATCHES/0000-cover-letter.patch"
+	grep -qF "$2" "$PATCHES/0000-cover-letter.patch"
+}
+
+@test "kernel-patch: checkpatch.pl --strict finds nothing in any patch or the cover letter" {
+	assert_checkpatch_clean 6.1
+}
+
+@test "kernel-patch/6.12: checkpatch.pl --strict, the 6.12 tree's, finds nothing in any patch or the cover letter" {
+	assert_checkpatch_clean 6.12
+}
+
+@test "kernel-patch: commits are cited as checkpatch asks: commit 0123456789ab (\"subject\")" {
+	assert_citations 6.1 '  commit c6e9d6f38894 ("random: introduce getrandom(2) system call")'
+}
+
+@test "kernel-patch/6.12: commits are cited as checkpatch asks" {
+	assert_citations 6.12 '  commit 9fd7874c0e5c ("iov_iter: replace import_single_range() with'
 }
 
 @test "kernel-patch: the kselftest's patch adds files under tools/testing/selftests/getrandom/ alone" {
-	local files
+	local files PATCHES=$KERNEL_PATCH
 	files=$(sed -n 's,^diff --git a/\([^ ]*\) b/.*,\1,p' "$PATCHES"/0004-selftests-*.patch)
 	[ "$(wc -l <<<"$files")" -ge 5 ] || fail_with "$files"
 	run grep -v '^tools/testing/selftests/getrandom/[^/]*$' <<<"$files"
@@ -80,8 +110,11 @@ assert_clean() {
 	[ "$output" -eq "$(wc -l <<<"$files")" ] || fail_with "not all new: $output of $files"
 }
 
-@test "kernel-patch: the cover letter shows each patch's own diffstat" {
-	local p stat cover
+# assert_diffstats VERSION: the cover letter of that series shows each
+# patch's own diffstat.
+assert_diffstats() {
+	local p stat cover PATCHES=$KERNEL_PATCH
+	[ "$1" = 6.1 ] || PATCHES=$KERNEL_PATCH/$1
 	cover=$(cat "$PATCHES/0000-cover-letter.patch")
 	for p in "$PATCHES"/000[1-9]-*.patch; do
 		stat=$(sed -n '/^---$/,/ changed, /p' "$p" | sed 1d)
@@ -89,4 +122,12 @@ assert_clean() {
 		[[ $cover == *"$stat"* ]] ||
 			fail_with "$p: its diffstat is not in the cover letter: $stat"
 	done
+}
+
+@test "kernel-patch: the cover letter shows each patch's own diffstat" {
+	assert_diffstats 6.1
+}
+
+@test "kernel-patch/6.12: the cover letter shows each patch's own diffstat" {
+	assert_diffstats 6.12
 }
