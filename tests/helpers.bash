@@ -35,10 +35,18 @@ PUMP_PARALLEL_MIN=$(pump_constant PUMP_PARALLEL_MIN)
 export ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0
 
 # forget_outer_make: drops what an outer make hands its recipes, so that
-# `make check SANITIZE=1` (make passes its command line's variables on in
-# MAKEFLAGS) does not reach the builds the tests make of their own tree
-# copies, whose flags they choose and count.  Done once, as a file loads.
+# `make check SANITIZE=1` does not reach the builds the tests make of their
+# own tree copies, whose flags they choose and count: make passes its
+# command line's variables on in MAKEFLAGS, after " --", and puts each in
+# the environment too.  Done once, as a file loads.
 forget_outer_make() {
+	local word
+	if [[ ${MAKEFLAGS:-} == *" -- "* ]]; then
+		# A blank in a value is escaped there: its pieces hold no "=".
+		for word in ${MAKEFLAGS#* -- }; do
+			[[ $word != [A-Za-z_]*=* ]] || unset "${word%%=*}"
+		done
+	fi
 	unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 }
 forget_outer_make

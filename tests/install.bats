@@ -233,8 +233,10 @@ built() {
 @test "make check SANITIZE=1: the outer make's variables do not reach the tests' own builds" {
 	tree_copy
 	fake_cc
-	# What make passes a recipe for `make check SANITIZE=1 CPPFLAGS=-DGR_OUTER`.
+	# What make passes a recipe for `make check SANITIZE=1 CPPFLAGS=-DGR_OUTER`:
+	# the variables in MAKEFLAGS, and in the environment too.
 	export MAKEFLAGS=' -- SANITIZE=1 CPPFLAGS=-DGR_OUTER' MAKELEVEL=1
+	export SANITIZE=1 CPPFLAGS=-DGR_OUTER
 	forget_outer_make
 	run -0 built
 	[ "$output" = 'build/getrandom build/getrandom-asan cli/getrandom' ] || fail_with "$output"
