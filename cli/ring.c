@@ -203,8 +203,7 @@ static size_t slot_memory(const struct ring_work *work)
  * thread needs one slot.  Past RING_SLOTS_BUDGET bytes (many threads, a
  * text format's slot three times a raw one's) the spare slots go first:
  * one a thread and one more still keeps every worker busy while the
- * writer writes, and memory stays flat where the many threads would gain
- * little from the spares.
+ * writer writes, and memory then grows by one slot a thread, not two.
  */
 static unsigned int ring_slots(unsigned int threads, size_t memory)
 {
