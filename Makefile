@@ -8,8 +8,9 @@
 #   make check        the bats suite on this machine's kernel, on the dynamic
 #                     test build build/getrandom (LD_PRELOAD shims need it)
 #   make test         everything: host suites, fuzzing, the QEMU guests; the
-#                     targets below it does not run whole it takes as far
-#                     as their first real step (VM_FIRST_STEP=1,
+#                     slow targets below (vm-check-loaded, vm-mutants,
+#                     vm-check-arm64, vm-check-6.12, test-debian13) only as
+#                     far as their first real step (VM_FIRST_STEP=1,
 #                     tests/first-steps.sh)
 #   make check-ports  the whole bats suite on every other Debian architecture's
 #                     build (tests/ports.bash; Debian's cross compilers,
