@@ -74,9 +74,11 @@ unpack_tree() {
 }
 
 # Applies this variant's patches onto pristine in a scratch index and
-# prints the resulting commit; stops at the first patch that fails.
+# prints the resulting commit; stops at the first patch that fails.  The
+# index lies in the tree's own git directory: 6.1's and 6.12's variants,
+# which may be made at once (tests/first-steps.sh), have one each.
 applied_commit() {
-	local index=$BUILD/index-$VARIANT tree commit=pristine p
+	local index=$TREE/.git/getrandom-index-$VARIANT tree commit=pristine p
 	rm -f "$index"
 	GIT_INDEX_FILE=$index git_tree read-tree pristine
 	for p in $(series_patches); do
