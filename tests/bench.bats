@@ -8,7 +8,8 @@
 load helpers
 
 # A quick run takes about a minute on a quiet machine, and 196 s was seen
-# beside a kernel build: 20 minutes, so that no load cuts it short.
+# beside a kernel build: 20 minutes (make check gives a test 10), so that
+# no load cuts it short.
 if [ "${BATS_TEST_TIMEOUT:-0}" -lt 1200 ]; then
 	BATS_TEST_TIMEOUT=1200
 fi

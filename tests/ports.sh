@@ -151,7 +151,8 @@ tests/need.sh suite build ports
 # (races.bats's ThreadSanitizer build).
 make -s WERROR=1 completions build/eff-wordlist.inc build/version.h
 mkdir -p build/tap
-export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-300}
+# The limit is for hangs, not speed, as in tests/check.sh.
+export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-600}
 status=0
 for port in "${ports[@]}"; do
 	case " $with_files " in
