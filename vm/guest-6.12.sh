@@ -103,10 +103,5 @@ done
 section uninitialized bats --tap "$GUEST_DIR/uninitialized.bats"
 section vdso-test-getrandom /extra/vdso_test_getrandom
 section vdso-test-chacha /extra/vdso_test_chacha
-section_of kselftest-64 "${KSELFTEST}_test_64" "$NO_KSELFTEST"
-section_of kselftest-32 "${KSELFTEST}_test_32" "$NO_KSELFTEST"
-section_of kselftest-64-user "${KSELFTEST}_test_64" "$NO_KSELFTEST" \
-	su -s /bin/sh nobody -c "${KSELFTEST}_test_64"
-section_of kselftest-64-ulimit "${KSELFTEST}_test_64" "$NO_KSELFTEST" \
-	sh -c "ulimit -v 4096 && exec ${KSELFTEST}_test_64"
+kselftest_sections
 exit "$status"

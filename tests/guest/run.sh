@@ -67,9 +67,6 @@ host_bats=(chroot "$HOST" /usr/bin/env -i -C "$REPO"
 cd /tmp || exit 1
 echo "guest: $(uname -r), variant $VARIANT, $(nproc) CPUs" >&2
 KSELFTEST=/kselftest/getrandom
-# Address space for the kselftest's ulimit run: room for the static
-# program and its small buffers, none for its 8 MiB ones.
-KSELFTEST_ULIMIT_KB=4096
 NO_KSELFTEST="kernel-patch/ has no kselftest yet"
 if [ "$VARIANT" = baseline ]; then
 	section negative bats --tap /tests/guest/baseline.bats
@@ -127,14 +124,5 @@ else
 fi
 SECTION_NOTE="runs: ${suite[*]##*/}" section_of bats "$HOST${suite[0]:-$REPO/tests/places}" \
 	"no test file to run (tests/placed.sh guest failed)" "${host_bats[@]}" "${suite[@]}"
-if [ -z "${VM_TESTS:-}" ]; then
-	section_of kselftest-64 "${KSELFTEST}_test_64" "$NO_KSELFTEST"
-	section_of kselftest-32 "${KSELFTEST}_test_32" "$NO_KSELFTEST"
-	# What an ordinary user, and a process under a memory limit too small
-	# for its 8 MiB buffers, cannot have must skip, never fail.
-	section_of kselftest-64-user "${KSELFTEST}_test_64" "$NO_KSELFTEST" \
-		su -s /bin/sh nobody -c "${KSELFTEST}_test_64"
-	section_of kselftest-64-ulimit "${KSELFTEST}_test_64" "$NO_KSELFTEST" \
-		sh -c "ulimit -v $KSELFTEST_ULIMIT_KB && exec ${KSELFTEST}_test_64"
-fi
+[ -n "${VM_TESTS:-}" ] || kselftest_sections
 exit "$status"

@@ -64,3 +64,18 @@ section_of() {
 	echo "not ok 1 - $prog missing: $why"
 	status=1
 }
+
+# The kselftest once the pool is ready, one section each: 64-bit, 32-bit,
+# as the user nobody, and under a memory limit that leaves room for the
+# static program and its small buffers, none for its 8 MiB ones.  What an
+# ordinary user or that limit withholds must skip, never fail.  Both
+# guests' drivers (6.1's and 6.12's) run it.  KSELFTEST: the programs'
+# path without _test_BITS; NO_KSELFTEST: why they would be missing.
+kselftest_sections() {
+	section_of kselftest-64 "${KSELFTEST}_test_64" "$NO_KSELFTEST"
+	section_of kselftest-32 "${KSELFTEST}_test_32" "$NO_KSELFTEST"
+	section_of kselftest-64-user "${KSELFTEST}_test_64" "$NO_KSELFTEST" \
+		su -s /bin/sh nobody -c "${KSELFTEST}_test_64"
+	section_of kselftest-64-ulimit "${KSELFTEST}_test_64" "$NO_KSELFTEST" \
+		sh -c "ulimit -v 4096 && exec ${KSELFTEST}_test_64"
+}
