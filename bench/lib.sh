@@ -141,6 +141,24 @@ thread_counts() {
 	echo "$cpus"
 }
 
+# instructions [-i] BINARY ARGS...: the instructions callgrind counts for
+# BINARY ARGS, its standard output and error to /dev/null, callgrind's
+# report to a log of its own; -i: with an empty environment (glibc's start
+# reads every variable of it, so a count to compare takes none).
+instructions() {
+	local count clean=()
+	if [ "$1" = -i ]; then
+		clean=(env -i)
+		shift
+	fi
+	"${clean[@]}" valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		--log-file="$tmp/callgrind.log" "$@" >/dev/null 2>&1 ||
+		die "callgrind could not run '$*'"
+	count=$(sed -n 's/.*Collected : *//p' "$tmp/callgrind.log" | tail -n 1)
+	[ -n "$count" ] || die "callgrind counted nothing for '$*'"
+	echo "${count//,/}"
+}
+
 # A size as getrandom and head take it: 1G, 256M.
 human() {
 	if [ $(($1 % (1 << 30))) = 0 ]; then echo "$(($1 >> 30))G"; else echo "$(($1 >> 20))M"; fi

@@ -74,19 +74,6 @@ three() {
 	done
 }
 
-# instructions BINARY ARGS...: the instructions callgrind counts for BINARY
-# ARGS, its standard output and error to /dev/null, callgrind's report to
-# a log of its own.
-instructions() {
-	local count
-	valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-		--log-file="$tmp/callgrind.log" "$@" >/dev/null 2>&1 ||
-		die "callgrind could not run '$*'"
-	count=$(sed -n 's/.*Collected : *//p' "$tmp/callgrind.log" | tail -n 1)
-	[ -n "$count" ] || die "callgrind counted nothing for '$*'"
-	echo "${count//,/}"
-}
-
 # percent A B: (B - A) / A, in percent, three decimals.
 percent() {
 	awk -v a="$1" -v b="$2" 'BEGIN { printf "%+.3f", (b - a) * 100 / a }'

@@ -5,22 +5,13 @@
 # 5. Start-up: instructions to print 32 bytes in hex
 # ---------------------------------------------------------------------------
 
-# instructions CMD...: the instructions callgrind counts for CMD, run with
-# an empty environment (glibc's start reads every variable of it).
-instructions() {
-	env -i valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-		--log-file="$tmp/callgrind.log" "$@" >/dev/null 2>&1 ||
-		die "callgrind could not run '$*'"
-	sed -n 's/.*refs: *//p' "$tmp/callgrind.log" | tr -d ,
-}
-
 startup_instructions() {
 	local limit pie static
 
 	echo "bench: 5. start-up instructions (callgrind)" >&2
-	limit=$(instructions "$tmp/min32")
-	pie=$(instructions "$tmp/min32-pie")
-	static=$(instructions "$tmp/static/cli/getrandom" --bytes 32 --hex)
+	limit=$(instructions -i "$tmp/min32")
+	pie=$(instructions -i "$tmp/min32-pie")
+	static=$(instructions -i "$tmp/static/cli/getrandom" --bytes 32 --hex)
 	record "$tmp/counts" startup-limit "$limit"
 	record "$tmp/counts" startup-pie "$pie"
 	record "$tmp/counts" startup-static "$static"
