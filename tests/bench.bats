@@ -10,9 +10,7 @@ load helpers
 # A quick run takes about a minute on a quiet machine, and 196 s was seen
 # beside a kernel build: 20 minutes (make check gives a test 10), so that
 # no load cuts it short.
-if [ "${BATS_TEST_TIMEOUT:-0}" -lt 1200 ]; then
-	BATS_TEST_TIMEOUT=1200
-fi
+time_limit_at_least 1200
 
 BEGIN='<!-- The latest run: written by make bench (bench/record.sh). -->'
 END='<!-- End of the latest run. -->'

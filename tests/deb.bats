@@ -12,11 +12,11 @@
 load helpers
 load ports
 
-# The hang guard (tests/check.sh's 5 minutes a test) is too short for a
+# The hang guard (tests/check.sh's 10 minutes a test) is too short for a
 # test that builds whole packages, seven of them in one loop, while make
 # test builds a kernel and the release's chroot beside it: 20 minutes
 # here.  It guards against a hang; no test here is timed.
-BATS_TEST_TIMEOUT=1200
+time_limit_at_least 1200
 
 setup_file() {
 	TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)

@@ -13,9 +13,7 @@ load helpers
 # These tests wait on the Debian mirror and on sbuild, and the first makes
 # the chroot: 30 minutes a test, under whichever runner (make check gives
 # every other file 10), so that a busy machine does not cut one short.
-if [ "${BATS_TEST_TIMEOUT:-0}" -lt 1800 ]; then
-	BATS_TEST_TIMEOUT=1800
-fi
+time_limit_at_least 1800
 
 setup_file() {
 	TOP=$(cd "$BATS_TEST_DIRNAME/.." && pwd)

@@ -51,6 +51,14 @@ forget_outer_make() {
 }
 forget_outer_make
 
+# time_limit_at_least SECONDS: each test of the calling file gets at least
+# SECONDS before the hang guard (BATS_TEST_TIMEOUT, tests/check.sh's 10
+# minutes) ends it, under whichever runner started it: for files whose
+# tests build packages or wait on the Debian mirror.  None is timed.
+time_limit_at_least() {
+	[ "${BATS_TEST_TIMEOUT:-0}" -ge "$1" ] || BATS_TEST_TIMEOUT=$1
+}
+
 # common_setup: what every test starts from: $OUT, the file gr writes.
 # A test file with a setup() of its own calls it first.
 common_setup() {
