@@ -317,7 +317,7 @@ uninstall-man2:
 # What vm/build-kernel.sh makes under build/: the kernel trees, objects and
 # images that mostlyclean keeps.
 KERNEL_BUILD = build/linux build/src build/linux-6.12 build/src-6.12 build/obj-% build/bzImage-% build/Image-arm64-% \
-	build/debian-files
+	build/linux.debian-files build/linux-6.12.debian-files
 
 # cli/getrandom.static: the name of the static build before cli/getrandom
 # became it, removed from trees that still have one.

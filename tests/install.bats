@@ -266,8 +266,8 @@ built() {
 
 # kernel_objects: stands in for what vm/build-kernel.sh leaves in build/.
 KERNEL_FILES=(build/linux/Makefile build/src/Makefile build/obj-patched/vmlinux
-	build/bzImage-patched build/debian-files/x
-	build/linux-6.12/Makefile build/src-6.12/Makefile)
+	build/bzImage-patched build/linux.debian-files/x
+	build/linux-6.12/Makefile build/src-6.12/Makefile build/linux-6.12.debian-files/x)
 kernel_objects() {
 	local f
 	for f in "${KERNEL_FILES[@]}"; do
@@ -315,7 +315,7 @@ make_everything() {
 	done
 	run -0 products
 	local left
-	left=$(grep -Ev '^\./build($|/(linux|src|linux-6\.12|src-6\.12|obj-patched|bzImage-patched|debian-files)($|/))' <<<"$output") || true
+	left=$(grep -Ev '^\./build($|/(linux|src|linux-6\.12|src-6\.12|obj-patched|bzImage-patched|linux\.debian-files|linux-6\.12\.debian-files)($|/))' <<<"$output") || true
 	[ -z "$left" ] || fail_with "left by make mostlyclean: $left"
 }
 

@@ -96,9 +96,11 @@ applied_commit() {
 # series touches, outside the kselftest (tools/testing/selftests/ and its
 # MAINTAINERS entry), must be byte-identical in commit $1 to the same file
 # in a fresh unpack of the tarball, so that the tests run against the
-# getrandom(2) Debian ships. Stops the build otherwise.
+# getrandom(2) Debian ships. Stops the build otherwise. The fresh files
+# go beside the tree they are compared with: 6.1's and 6.12's checks may
+# run at once (tests/first-steps.sh).
 check_debian_identical() {
-	local commit=$1 dir=$BUILD/debian-files f differ=()
+	local commit=$1 dir=$TREE.debian-files f differ=()
 	local -a files
 	mapfile -t files < <(series_patches | xargs -r sed -n 's,^diff --git a/\([^ ]*\) b/.*,\1,p' |
 		grep -v -e '^tools/testing/selftests/' -e '^MAINTAINERS$' | sort -u)
