@@ -110,6 +110,27 @@ assert_citations() {
 	[ "$output" -eq "$(wc -l <<<"$files")" ] || fail_with "not all new: $output of $files"
 }
 
+
+# The baseline is built from the patched kernel's objects, and make
+# recompiles whatever includes a file the first patch changes: a header
+# (linux/random.h, with the uapi GRND_* flags, is in most objects) would
+# recompile most of the tree.  In a syscall table only the entry point
+# may change, to sys_ni_syscall: the numbers stay reserved, as for the
+# calls the kernel has removed.
+@test "kernel-patch: the baseline's patch changes no header and no syscall's name or number" {
+	local patch files removed added
+	patch=$(ls "$KERNEL_PATCH"/0001-*.patch)
+	files=$(sed -n 's,^diff --git a/\([^ ]*\) b/.*,\1,p' "$patch")
+	[ -n "$files" ] || fail_with "no file in $patch"
+	run grep -E '(^include/|\.h$)' <<<"$files"
+	[ "$status" -eq 1 ] || fail_with "headers changed: $output"
+	# Each table's changed lines, less their entry points: the same
+	# numbers, ABIs and names before and after.
+	removed=$(sed -n 's/^-\([0-9]\+\t[a-z0-9]\+\t[a-z0-9_]\+\)\t.*/\1/p' "$patch")
+	added=$(sed -n 's/^+\([0-9]\+\t[a-z0-9]\+\t[a-z0-9_]\+\)\t.*/\1/p' "$patch")
+	[ -n "$removed" ] || fail_with "no syscall table entry changed in $patch"
+	[ "$removed" = "$added" ] || fail_with "table lines removed: $removed; added: $added"
+}
 # assert_diffstats VERSION: the cover letter of that series shows each
 # patch's own diffstat.
 assert_diffstats() {
