@@ -110,7 +110,6 @@ assert_citations() {
 	[ "$output" -eq "$(wc -l <<<"$files")" ] || fail_with "not all new: $output of $files"
 }
 
-
 # The baseline is built from the patched kernel's objects, and make
 # recompiles whatever includes a file the first patch changes: a header
 # (linux/random.h, with the uapi GRND_* flags, is in most objects) would
@@ -131,6 +130,7 @@ assert_citations() {
 	[ -n "$removed" ] || fail_with "no syscall table entry changed in $patch"
 	[ "$removed" = "$added" ] || fail_with "table lines removed: $removed; added: $added"
 }
+
 # assert_diffstats VERSION: the cover letter of that series shows each
 # patch's own diffstat.
 assert_diffstats() {
