@@ -14,16 +14,14 @@
 # new times and make rebuilds only what depends on them: the first build
 # of a variant starts from a copy of the other variant's objects, built
 # in the same directory (build/obj-work, below).  The first patch changes
-# no header (tests/kernel-patch.bats), but it does change the x86 syscall
-# tables, and Kbuild writes <asm/unistd_64.h> again, same bytes, new
-# time, whenever a table is newer: the baseline recompiles 768 of the
-# 1156 objects outside tools/ (7 min against 11 min 34 s from scratch,
-# 2 CPUs, little else running), where it had recompiled nearly all.
+# no header and no syscall table (tests/kernel-patch.bats: Kbuild writes
+# <asm/unistd_64.h> again whenever a table is newer, and most objects
+# include it), so the baseline recompiles random.c and sys_ni.c and links.
 # A variant whose tree, series and vm/kernel.config did not change is not
 # built again.
 # Before the patched variant is built, every kernel file its series touches
 # (outside the kselftest) is compared with a fresh unpack of the tarball:
-# patches 2-3 must undo patch 1 exactly, or the build stops.
+# patch 2 must undo patch 1 exactly, or the build stops.
 # The worktree is left at the patched state (vm/mkinitramfs.sh builds the
 # kselftest from it). Result: build/bzImage-VARIANT, and the uapi headers
 # in build/obj-VARIANT/usr/include.

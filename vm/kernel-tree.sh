@@ -115,7 +115,7 @@ check_debian_identical() {
 	done
 	rm -rf "$dir"
 	[ ${#differ[@]} = 0 ] ||
-		die "after the series, these files differ from Debian's: ${differ[*]} (patches 2-3 must be the exact reverse of patch 1)"
+		die "after the series, these files differ from Debian's: ${differ[*]} (patch 2 must be the exact reverse of patch 1)"
 	echo "after the series, its kernel files are byte-identical to Debian's: ${files[*]}"
 }
 
