@@ -7,15 +7,16 @@
 #   make run          build it and print 32 random bytes in hex
 #   make check        the bats suite on this machine's kernel, on the dynamic
 #                     test build build/getrandom (LD_PRELOAD shims need it)
-#   make test         everything: host suites, fuzzing, the QEMU guests; the
-#                     slow targets below (vm-check-loaded, vm-mutants,
-#                     vm-check-arm64, vm-check-6.12, test-debian13) only as
+#   make test         everything: host suites, fuzzing, the QEMU guests of
+#                     both trees; the slow targets below (vm-check-loaded,
+#                     vm-mutants, vm-check-arm64, test-debian13) only as
 #                     far as their first real step (VM_FIRST_STEP=1,
 #                     tests/first-steps.sh)
 #   make check-ports  the whole bats suite on every other Debian architecture's
 #                     build (tests/ports.bash; Debian's cross compilers,
 #                     qemu-user but for i386)
-#   make vm-check     the QEMU guests only; vm-check-loaded: three in a row
+#   make vm-check     the QEMU guests only, 6.1's then 6.12's (make
+#                     vm-check-6.12); vm-check-loaded: three in a row
 #                     beside a kernel build
 #   make vm-mutants   the kselftest against each mutant of
 #                     kernel-patch/mutants.diff, in the guest: writes the
@@ -25,8 +26,7 @@
 #   make vm-check-6.12  the 6.12 series (kernel-patch/6.12): both kernels of
 #                     Debian's linux-source-6.12 built (the baseline an
 #                     incremental rebuild) and booted in QEMU (TCG), TAP
-#                     with a summary; make test only unpacks, checks and
-#                     configures the patched tree (its budget)
+#                     with a summary; make vm-check runs it after 6.1's
 #   make bench        getrandom against today's tools; bench-scaling: by thread
 #                     count, bulk output, then text formats and draws
 #   make install      PREFIX, DESTDIR, BINDIR, MANDIR and the completions'
@@ -212,8 +212,9 @@ test: FORCE
 check-ports: FORCE
 	tests/ports.sh --all
 
-# The guest runs the uninitialized-pool checks on the static build and the
-# host suite, from the host's file system, on the dynamic one.
+# The 6.1 guest runs the uninitialized-pool checks on the static build and
+# the host suite, from the host's file system, on the dynamic one; then
+# vm/check.sh runs 6.12's (vm-check-6.12, below).
 vm-check: cli/getrandom build/getrandom
 	vm/check.sh
 

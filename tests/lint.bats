@@ -259,7 +259,7 @@ documented_targets() {
 	check-ports     tests/run-all.sh   | step tests/ports.sh
 	vm-check        tests/run-all.sh   | make WERROR=1 vm-check
 	vm-check-loaded tests/first-steps.sh | run_first_step vm-check-loaded
-	vm-check-6.12   tests/first-steps.sh | first_step vm-check-6.12 &
+	vm-check-6.12   vm/check.sh        | "$ROOT/vm/check-6.12.sh"
 	vm-check-arm64  tests/first-steps.sh | run_first_step vm-check-arm64
 	vm-shell        -                  | an interactive shell on the guest's console
 	vm-mutants      tests/first-steps.sh | run_first_step vm-mutants

@@ -20,7 +20,10 @@
 # uninitialized), without the 9p shares: everything runs from
 # the initramfs.
 # Results in build/k612/: result-VARIANT.txt (the guest's TAP),
-# console-VARIANT.log, tap/VARIANT-SECTION.tap, times.txt. Exit status 0
+# console-VARIANT.log, tap/VARIANT-SECTION.tap, times.txt; for make test's
+# count, each section's TAP again as build/tap/guest-6.12-VARIANT-SECTION.tap
+# and the other lines of the top-level TAP (the builds, the vDSO check,
+# each guest's verdict) as build/tap/guest-6.12-steps.tap. Exit status 0
 # when every step and every guest section passed. VM_TIMEOUT bounds each
 # guest (1800 s). VM_FIRST_STEP=1: the patched tree unpacked, checked and
 # configured (vm/build-kernel.sh), then stop.
@@ -44,14 +47,34 @@ OUT=$BUILD/k612
 TREE=$BUILD/src-6.12
 VDSO=$TREE/tools/testing/selftests/vDSO
 TIMES=$OUT/times.txt
+TAP=$BUILD/tap
+STEPS=$OUT/steps.tap
 export VM_LINUX=6.12
 step=0
+steps=0
 failed=0
 
-# One line of the top-level TAP.
+# One line of the top-level TAP; a line of its own, not a guest section's
+# (which the section's file counts), also goes to $STEPS.
 tap() {
+	local line="ok"
+	[ "$1" = ok ] || { line="not ok"; failed=1; }
 	step=$((step + 1))
-	if [ "$1" = ok ]; then echo "ok $step - $2"; else echo "not ok $step - $2"; failed=1; fi
+	echo "$line $step - $2"
+	[ "${3:-}" = section ] && return 0
+	steps=$((steps + 1))
+	echo "$line $steps - 6.12: $2" >>"$STEPS"
+}
+
+# The TAP files make test counts, in build/tap/, named for the tree: each
+# guest section's, and the steps'.
+publish_tap() {
+	local f
+	mkdir -p "$TAP"
+	for f in "$OUT/tap"/*.tap; do
+		[ -e "$f" ] && cp "$f" "$TAP/guest-6.12-${f##*/}"
+	done
+	{ cat "$STEPS"; echo "1..$steps"; } >"$TAP/guest-6.12-steps.tap"
 }
 
 # timed NAME CMD...: runs CMD with its output on stderr, records its time.
@@ -130,7 +153,7 @@ report() {
 		sed 's/^/    /' "$f"
 		verdict=ok
 		grep -q '^not ok' "$f" && verdict=not
-		tap "$verdict" "$1 guest: $name ($sum)"
+		tap "$verdict" "$1 guest: $name ($sum)" section
 		echo "$1 $name: $sum" >>"$OUT/summary.txt"
 	done
 }
@@ -147,8 +170,9 @@ vdso_ran() {
 }
 
 mkdir -p "$OUT"
-rm -rf "$OUT/tap" "$OUT/summary.txt" "$TIMES"
+rm -rf "$OUT/tap" "$OUT/summary.txt" "$TIMES" "$STEPS" "$TAP"/guest-6.12-*.tap
 mkdir -p "$OUT/tap"
+: >"$STEPS"
 echo "TAP version 14"
 echo "# linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || echo '(not installed)')"
 # The patched kernel always: the kselftest, the headers and upstream's
@@ -222,6 +246,7 @@ for v in "${variants[@]}"; do
 	fi
 done
 echo "1..$step"
+publish_tap
 sed 's/^/# time: /' "$TIMES"
 sed 's/^/# summary: /' "$OUT/summary.txt" 2>/dev/null || true
 [ "$failed" = 0 ] || { echo "vm/check-6.12.sh: FAILED (see above)" >&2; exit 1; }

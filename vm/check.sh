@@ -1,10 +1,12 @@
 #!/bin/bash
-# Builds what is missing (both kernels, the initramfs), runs the guest
-# suites on the patched kernel (they must pass), then in a second, short
-# boot of it the kselftest of the early state to its last test, which ends
-# that state (vm/run.sh's mode early), and the negative control on the
-# baseline kernel (its assertions: the tests do not pass there), and
-# leaves one TAP file per guest suite in build/tap/guest-VARIANT-SUITE.tap.
+# The guests of both trees, 6.1's here and then 6.12's (vm/check-6.12.sh).
+# For 6.1: builds what is missing (both kernels, the initramfs), runs the
+# guest suites on the patched kernel (they must pass), then in a second,
+# short boot of it the kselftest of the early state to its last test, which
+# ends that state (vm/run.sh's mode early), and the negative control on
+# the baseline kernel (its assertions: the tests do not pass there), and
+# leaves one TAP file per guest suite in build/tap/guest-6.1-VARIANT-SUITE.tap
+# (6.12's: build/tap/guest-6.12-*.tap).
 # Call: vm/check.sh   (what `make vm-check` runs); exit status 0 when all passed.
 set -eu
 
@@ -23,15 +25,15 @@ failed=0
 
 # Writes a one-line TAP file saying that step $1 failed.
 tap_failure() {
-	printf '1..1\nnot ok 1 - %s\n' "$2" >"$TAP/guest-$1.tap"
+	printf '1..1\nnot ok 1 - %s\n' "$2" >"$TAP/guest-6.1-$1.tap"
 	failed=1
 }
 
 # Splits the guest output on stdin at its "# vm-tap: NAME" lines into
-# build/tap/guest-VARIANT-NAME.tap.
+# build/tap/guest-6.1-VARIANT-NAME.tap.
 split_tap() {
 	awk -v dir="$TAP" -v variant="$1" '
-		/^# vm-tap: / { if (out) close(out); out = dir "/guest-" variant "-" $3 ".tap"; next }
+		/^# vm-tap: / { if (out) close(out); out = dir "/guest-6.1-" variant "-" $3 ".tap"; next }
 		out { print > out }'
 }
 
@@ -52,7 +54,7 @@ run_guest() {
 
 start=$(date +%s)
 mkdir -p "$TAP"
-rm -f "$TAP"/guest-*.tap "$BUILD/kernel-baseline.log"
+rm -f "$TAP"/guest-6.1-*.tap "$BUILD/kernel-baseline.log"
 "$ROOT/vm/build-kernel.sh" patched || tap_failure build-patched "vm/build-kernel.sh patched"
 "$ROOT/vm/mkinitramfs.sh" || tap_failure initramfs "vm/mkinitramfs.sh"
 # The patched guest runs the whole suite, most of the time this takes; the
@@ -69,6 +71,10 @@ fi
 wait "$builder" || tap_failure build-baseline "vm/build-kernel.sh baseline: see build/kernel-baseline.log"
 tail -n 12 "$BUILD/kernel-baseline.log"
 [ -f "$BUILD/bzImage-baseline" ] && [ -f "$BUILD/initramfs.cpio" ] && run_guest baseline
+echo "# vm/check.sh: 6.1's guests took $(($(date +%s) - start)) s"
+# Then 6.12's, on their own tree and kernels (build/linux-6.12), after
+# 6.1's, whose builds and guests would otherwise share the two CPUs.
+"$ROOT/vm/check-6.12.sh" || failed=1
 echo "# vm/check.sh: $(($(date +%s) - start)) s; TAP in build/tap/"
 [ "$failed" = 0 ] || { echo "vm/check.sh: FAILED (see above)" >&2; exit 1; }
 echo "vm/check.sh: all guest suites passed"

@@ -3,7 +3,7 @@
 # The guest's test driver: /init runs it with standard output on the result
 # port, so everything it prints is TAP, one section per suite, each section
 # starting with a "# vm-tap: NAME" line (vm/check.sh splits them into
-# build/tap/guest-VARIANT-NAME.tap). Exit status 0 when every section passed.
+# build/tap/guest-6.1-VARIANT-NAME.tap). Exit status 0 when every section passed.
 # Call (in the guest): /tests/guest/run.sh, with from the kernel command line
 #   VM_VARIANT=patched|baseline|mutant
 #   VM_MODE=run (the default), early or mutants:
