@@ -127,6 +127,21 @@ assert_citations() {
 	[ "$status" -eq 0 ] || fail_with "no COND_SYSCALL stub in kernel/sys_ni.c: $files"
 }
 
+# 6.12's baseline is built from the patched kernel's objects too. A
+# syscall table changed there makes Kbuild write <asm/unistd_64.h> and the
+# other headers generated from the tables again, and every object that
+# includes one recompiles; a uapi header changed, nearly as many. The
+# tables keep their lines: sys_ni.c's COND_SYSCALL(getrandom) gives 318
+# and 355 weak entry points that answer ENOSYS.
+@test "kernel-patch/6.12: the baseline's patch changes no syscall table and no uapi header" {
+	local patch files
+	patch=$(ls "$KERNEL_PATCH"/6.12/0001-*.patch)
+	files=$(sed -n 's,^diff --git a/\([^ ]*\) b/.*,\1,p' "$patch")
+	[ -n "$files" ] || fail_with "no file in $patch"
+	run grep -E '(\.tbl$|^(arch/[^/]+/)?include/uapi/)' <<<"$files"
+	[ "$status" -eq 1 ] || fail_with "changed: $output"
+}
+
 # assert_diffstats VERSION: the cover letter of that series shows each
 # patch's own diffstat.
 assert_diffstats() {
