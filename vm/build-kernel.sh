@@ -21,7 +21,7 @@
 # built again.
 # Before the patched variant is built, every kernel file its series touches
 # (outside the kselftest) is compared with a fresh unpack of the tarball:
-# patch 2 must undo patch 1 exactly, or the build stops.
+# the patches after the first must undo it exactly, or the build stops.
 # The worktree is left at the patched state (vm/mkinitramfs.sh builds the
 # kselftest from it). Result: build/bzImage-VARIANT, and the uapi headers
 # in build/obj-VARIANT/usr/include.

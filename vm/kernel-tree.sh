@@ -76,7 +76,7 @@ unpack_tree() {
 # Applies this variant's patches onto pristine in a scratch index and
 # prints the resulting commit; stops at the first patch that fails.  The
 # index lies in the tree's own git directory: 6.1's and 6.12's variants,
-# which may be made at once (tests/first-steps.sh), have one each.
+# which may be made at once (make vm-check-6.12 beside another), have one each.
 applied_commit() {
 	local index=$TREE/.git/getrandom-index-$VARIANT tree commit=pristine p
 	rm -f "$index"
@@ -92,13 +92,13 @@ applied_commit() {
 	echo "$commit"
 }
 
-# The patched variant's proof that patches 1-3 cancel out: every file the
-# series touches, outside the kselftest (tools/testing/selftests/ and its
-# MAINTAINERS entry), must be byte-identical in commit $1 to the same file
-# in a fresh unpack of the tarball, so that the tests run against the
-# getrandom(2) Debian ships. Stops the build otherwise. The fresh files
-# go beside the tree they are compared with: 6.1's and 6.12's checks may
-# run at once (tests/first-steps.sh).
+# The patched variant's proof that the series undoes its first patch:
+# every file the series touches, outside the kselftest
+# (tools/testing/selftests/ and its MAINTAINERS entry), must be
+# byte-identical in commit $1 to the same file in a fresh unpack of the
+# tarball, so that the tests run against the getrandom(2) Debian ships.
+# Stops the build otherwise. The fresh files go beside the tree they are
+# compared with: 6.1's and 6.12's checks may run at once.
 check_debian_identical() {
 	local commit=$1 dir=$TREE.debian-files f differ=()
 	local -a files
@@ -115,7 +115,7 @@ check_debian_identical() {
 	done
 	rm -rf "$dir"
 	[ ${#differ[@]} = 0 ] ||
-		die "after the series, these files differ from Debian's: ${differ[*]} (patch 2 must be the exact reverse of patch 1)"
+		die "after the series, these files differ from Debian's: ${differ[*]} (the patches after the first must be its exact reverse)"
 	echo "after the series, its kernel files are byte-identical to Debian's: ${files[*]}"
 }
 
