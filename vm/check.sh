@@ -5,8 +5,8 @@
 # short boot of it the kselftest of the early state to its last test, which
 # ends that state (vm/run.sh's mode early), and the negative control on
 # the baseline kernel (its assertions: the tests do not pass there), and
-# leaves one TAP file per guest suite in build/tap/guest-6.1-VARIANT-SUITE.tap
-# (6.12's: build/tap/guest-6.12-*.tap).
+# leaves one TAP file per guest suite in
+# build/tap/guest-6.1-VARIANT-SUITE.tap (6.12's: build/tap/guest-6.12-*.tap).
 # Call: vm/check.sh   (what `make vm-check` runs); exit status 0 when all passed.
 set -eu
 
