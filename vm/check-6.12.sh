@@ -67,9 +67,12 @@ tap() {
 }
 
 # The TAP files make test counts, in build/tap/, named for the tree: each
-# guest section's, and the steps'.
+# guest section's, and the steps'.  On every exit, so that a step that
+# stopped the script (set -e) still shows in make test's count.
 publish_tap() {
-	local f
+	local rc=$? f
+	[ "$rc" = 0 ] || grep -q '^not ok' "$STEPS" ||
+		tap not "vm/check-6.12.sh stopped with status $rc before its last step"
 	mkdir -p "$TAP"
 	for f in "$OUT/tap"/*.tap; do
 		[ -e "$f" ] && cp "$f" "$TAP/guest-6.12-${f##*/}"
@@ -173,6 +176,7 @@ mkdir -p "$OUT"
 rm -rf "$OUT/tap" "$OUT/summary.txt" "$TIMES" "$STEPS" "$TAP"/guest-6.12-*.tap
 mkdir -p "$OUT/tap"
 : >"$STEPS"
+trap publish_tap EXIT
 echo "TAP version 14"
 echo "# linux-source-6.12 $(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null || echo '(not installed)')"
 # The patched kernel always: the kselftest, the headers and upstream's
@@ -246,7 +250,6 @@ for v in "${variants[@]}"; do
 	fi
 done
 echo "1..$step"
-publish_tap
 sed 's/^/# time: /' "$TIMES"
 sed 's/^/# summary: /' "$OUT/summary.txt" 2>/dev/null || true
 [ "$failed" = 0 ] || { echo "vm/check-6.12.sh: FAILED (see above)" >&2; exit 1; }
