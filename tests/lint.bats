@@ -70,15 +70,26 @@ BARE_BANG=$BATS_TEST_DIRNAME/tools/bare-bang.sh
 
 @test "lint: need.sh counts a package whose trigger is pending as installed" {
 	# tests/deb.bats runs dpkg -i on the host while a kernel build checks
-	# its packages: man-db is "triggers-pending" for that moment.
+	# its packages: man-db is "triggers-pending" for that moment, then
+	# "half-configured" while its trigger runs.
 	local bin=$BATS_TEST_TMPDIR/bin
 	mkdir "$bin"
 	printf '#!/bin/sh\necho "install ok $DPKG_STATE"\n' >"$bin/dpkg-query"
 	chmod +x "$bin/dpkg-query"
 	DPKG_STATE=triggers-pending PATH=$bin:$PATH run -0 "$TESTS/need.sh" ports
 	DPKG_STATE=triggers-awaited PATH=$bin:$PATH run -0 "$TESTS/need.sh" ports
-	DPKG_STATE=half-configured PATH=$bin:$PATH run -1 --separate-stderr "$TESTS/need.sh" ports
+	# Half-configured for longer than the wait: missing.
+	NEED_DPKG_WAIT=1 DPKG_STATE=half-configured PATH=$bin:$PATH \
+		run -1 --separate-stderr "$TESTS/need.sh" ports
 	[[ $stderr == *"missing packages: gcc-aarch64-linux-gnu gcc-arm-linux-gnueabi gcc-arm-linux-gnueabihf "* ]]
+	# Half-configured for the first queries only, as while a trigger runs:
+	# installed, once dpkg is done.
+	printf '#!/bin/sh\nn=$(cat "$COUNT"); echo $((n + 1)) >"$COUNT"\n' >"$bin/dpkg-query"
+	printf '[ "$n" -lt 30 ] && echo "install ok half-configured" || echo "install ok installed"\n' \
+		>>"$bin/dpkg-query"
+	echo 0 >"$BATS_TEST_TMPDIR/count"
+	COUNT=$BATS_TEST_TMPDIR/count PATH=$bin:$PATH run -0 "$TESTS/need.sh" ports
+	[ "$(cat "$BATS_TEST_TMPDIR/count")" -gt 30 ]
 }
 
 # The project's scripts, and how each is called.

@@ -85,15 +85,33 @@ if [ "$mode" = list ]; then
 	printf '%s\n' "${wanted[@]}" | sort -u
 	exit 0
 fi
-missing=()
-for package in $(printf '%s\n' "${wanted[@]}" | sort -u); do
-	status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
-	# A trigger pending (man-db's, while tests/deb.bats runs dpkg -i
-	# beside this check) leaves the package installed and usable.
-	case $status in
-	"install ok installed" | "install ok triggers-pending" | "install ok triggers-awaited") ;;
-	*) missing+=("$package") ;;
-	esac
+# missing_of PACKAGE...: sets missing to those not installed, and
+# configuring to those dpkg is configuring now.  A trigger pending (man-db's,
+# while tests/deb.bats runs dpkg -i beside this check) leaves the package
+# installed and usable; while the trigger runs, dpkg calls it
+# half-configured.
+missing_of() {
+	local package status
+	missing=() configuring=()
+	for package in "$@"; do
+		status=$(dpkg-query -W -f='${Status}' "$package" 2>/dev/null || true)
+		case $status in
+		"install ok installed" | "install ok triggers-pending" | "install ok triggers-awaited") ;;
+		"install ok half-configured") missing+=("$package") configuring+=("$package") ;;
+		*) missing+=("$package") ;;
+		esac
+	done
+}
+
+mapfile -t wanted < <(printf '%s\n' "${wanted[@]}" | sort -u)
+missing_of "${wanted[@]}"
+# A package half-configured for longer than dpkg takes to run a trigger
+# (NEED_DPKG_WAIT seconds, default 120) is broken: it counts as missing.
+waited=0
+while [ ${#configuring[@]} -gt 0 ] && [ "$waited" -lt "${NEED_DPKG_WAIT:-120}" ]; do
+	sleep 1
+	waited=$((waited + 1))
+	missing_of "${missing[@]}"
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
