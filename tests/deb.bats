@@ -114,11 +114,13 @@ setup() {
 	done
 }
 
-@test "debian/copyright names every holder the kernel files that kernel-patch/ changes name" {
-	local tarball=/usr/src/linux-source-6.1.tar.xz files holder
-	[ -f "$tarball" ] || skip "linux-source-6.1 not installed: no kernel headers to read"
-	files=$(sed -n 's|^--- a/|linux-source-6.1/|p' "$TOP"/kernel-patch/0*.patch | sort -u)
-	[ -n "$files" ] || fail_with "no patched file found in kernel-patch/"
+# assert_holders_named VERSION DIR: debian/copyright names every holder
+# that the files the series in DIR changes name in linux-source-VERSION.
+assert_holders_named() {
+	local tarball=/usr/src/linux-source-$1.tar.xz files holder
+	[ -f "$tarball" ] || skip "linux-source-$1 not installed: no kernel headers to read"
+	files=$(sed -n "s|^--- a/|linux-source-$1/|p" "$2"/0*.patch | sort -u)
+	[ -n "$files" ] || fail_with "no patched file found in $2"
 	# The holders, from each "Copyright" line: years, "(C)", addresses and
 	# "All rights reserved" taken away.
 	# shellcheck disable=SC2086 # one member name a word
@@ -131,6 +133,14 @@ setup() {
 		grep -qF -- "$holder" "$TOP/debian/copyright" ||
 			fail_with "debian/copyright does not name $holder"
 	done
+}
+
+@test "debian/copyright names every holder the kernel files that kernel-patch/ changes name" {
+	assert_holders_named 6.1 "$TOP/kernel-patch"
+}
+
+@test "debian/copyright names every holder the kernel files that kernel-patch/6.12/ changes name" {
+	assert_holders_named 6.12 "$TOP/kernel-patch/6.12"
 }
 
 # smoke_on ROOT: runs the autopkgtest, from the source tree, on the
