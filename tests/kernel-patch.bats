@@ -100,9 +100,23 @@ assert_citations() {
 	assert_citations 6.12 '  commit 9fd7874c0e5c ("iov_iter: replace import_single_range() with'
 }
 
+# changed_files PATCH: the files PATCH changes, one a line.
+changed_files() {
+	sed -n 's,^diff --git a/\([^ ]*\) b/.*,\1,p' "$1"
+}
+
+# first_patch_files DIR: the files the first patch in DIR changes; fails
+# the test if there are none.
+first_patch_files() {
+	local patch
+	patch=$(ls "$1"/0001-*.patch)
+	changed_files "$patch"
+	[ -n "$(changed_files "$patch")" ] || fail_with "no file in $patch"
+}
+
 @test "kernel-patch: the kselftest's patch adds files under tools/testing/selftests/getrandom/ alone" {
 	local files PATCHES=$KERNEL_PATCH
-	files=$(sed -n 's,^diff --git a/\([^ ]*\) b/.*,\1,p' "$PATCHES"/0003-selftests-*.patch)
+	files=$(changed_files "$PATCHES"/0003-selftests-*.patch)
 	[ "$(wc -l <<<"$files")" -ge 5 ] || fail_with "$files"
 	run grep -v '^tools/testing/selftests/getrandom/[^/]*$' <<<"$files"
 	[ "$status" -eq 1 ] || fail_with "outside the directory: $output"
@@ -117,10 +131,8 @@ assert_citations() {
 # recompile most of the tree.  A COND_SYSCALL stub in kernel/sys_ni.c
 # answers ENOSYS at the call's numbers instead.
 @test "kernel-patch: the baseline's patch changes no header and no syscall table" {
-	local patch files
-	patch=$(ls "$KERNEL_PATCH"/0001-*.patch)
-	files=$(sed -n 's,^diff --git a/\([^ ]*\) b/.*,\1,p' "$patch")
-	[ -n "$files" ] || fail_with "no file in $patch"
+	local files
+	files=$(first_patch_files "$KERNEL_PATCH")
 	run grep -E '(^include/|\.h$|\.tbl$)' <<<"$files"
 	[ "$status" -eq 1 ] || fail_with "headers or tables changed: $output"
 	run grep -Fx 'kernel/sys_ni.c' <<<"$files"
@@ -134,10 +146,8 @@ assert_citations() {
 # tables keep their lines: sys_ni.c's COND_SYSCALL(getrandom) gives 318
 # and 355 weak entry points that answer ENOSYS.
 @test "kernel-patch/6.12: the baseline's patch changes no syscall table and no uapi header" {
-	local patch files
-	patch=$(ls "$KERNEL_PATCH"/6.12/0001-*.patch)
-	files=$(sed -n 's,^diff --git a/\([^ ]*\) b/.*,\1,p' "$patch")
-	[ -n "$files" ] || fail_with "no file in $patch"
+	local files
+	files=$(first_patch_files "$KERNEL_PATCH/6.12")
 	run grep -E '(\.tbl$|^(arch/[^/]+/)?include/uapi/)' <<<"$files"
 	[ "$status" -eq 1 ] || fail_with "changed: $output"
 }
