@@ -173,6 +173,7 @@ ulid_digits() {
 }
 
 @test "the random digits are uniform: chi-square over 16000 digits of fresh ULIDs" {
+	fresh_processes
 	ulid_digits >"$OUT"
 	[ "$(wc -l <"$OUT")" -eq 16000 ]
 	run -0 uniform 32 "$CHI_31" "$OUT"
@@ -184,6 +185,7 @@ ulid_digits() {
 }
 
 @test "every one of the 80 random bits varies over fresh ULIDs" {
+	fresh_processes
 	require python3
 	local i
 	for ((i = 0; i < 64; i++)); do

@@ -86,23 +86,31 @@ keyed_sort() {
 	run -1 uniform 24 "$CHI_23" "$OUT.orders"
 }
 
-# sattolo N: 1..N shuffled with j drawn from [0, i) instead of [0, i]: the
-# off-by-one that gives only the cyclic orders.
+# sattolo N RUNS: RUNS shuffles of 1..N, one a line, each drawing j from
+# [0, i) instead of [0, i]: the off-by-one that gives only the cyclic
+# orders.  One stream of bytes feeds them all (four a position is far more
+# than the rejections take; running out is an error, not a short answer).
 sattolo() {
-	bytes_of 4096 | awk -v n="$1" '
+	bytes_of $(($1 * $2 * 4)) | awk -v n="$1" -v runs="$2" '
 		function below(m,   x) {	# byte by byte, rejecting the bias
-			do { getline x } while (x >= 256 - 256 % m)
+			do {
+				if ((getline x) <= 0) { print "sattolo: out of bytes" >"/dev/stderr"; exit 2 }
+			} while (x >= 256 - 256 % m)
 			return x % m
 		}
-		BEGIN { for (i = 1; i <= n; i++) a[i] = i
-			for (i = n; i > 1; i--) {
-				j = below(i - 1) + 1; t = a[i]; a[i] = a[j]; a[j] = t
-			}
-			for (i = 1; i <= n; i++) printf "%s", a[i]; print "" }'
+		BEGIN { for (r = 0; r < runs; r++) {
+				for (i = 1; i <= n; i++) a[i] = i
+				for (i = n; i > 1; i--) {
+					j = below(i - 1) + 1; t = a[i]; a[i] = a[j]; a[j] = t
+				}
+				for (i = 1; i <= n; i++) printf "%s", a[i]
+				print ""
+			} }'
 }
 
 @test "all six orders of three are equally likely: chi-square over 600 shuffles" {
 	local run
+	fresh_processes
 	for ((run = 0; run < 600; run++)); do
 		"$GETRANDOM" --shuffle --range 1-3 | tr -d '\n'
 		echo
@@ -111,10 +119,8 @@ sattolo() {
 }
 
 @test "the same check fails on Fisher-Yates drawing from [0, i) (Sattolo's cycles)" {
-	local run
-	for ((run = 0; run < 600; run++)); do
-		sattolo 3
-	done >"$OUT"
+	sattolo 3 600 >"$OUT"
+	[ "$(wc -l <"$OUT")" -eq 600 ]
 	run -1 uniform 6 "$CHI_5" "$OUT"
 }
 
@@ -267,6 +273,7 @@ deciles() {
 
 @test "--sample 1 of three lines: each equally likely, chi-square over 600 calls" {
 	local run
+	fresh_processes
 	for ((run = 0; run < 600; run++)); do
 		printf '1\n2\n3\n' | "$GETRANDOM" --sample 1
 	done >"$OUT"
@@ -274,11 +281,8 @@ deciles() {
 }
 
 @test "the same check fails on a reservoir that draws line i's slot below i, not i + 1" {
-	local run
-	for ((run = 0; run < 600; run++)); do
-		# Line 2 always replaces line 1, line 3 then half the time.
-		bytes_of 1 | awk '{ print ($1 % 2 == 0 ? 3 : 2) }'
-	done >"$OUT"
+	# Line 2 always replaces line 1, line 3 then half the time.
+	bytes_of 600 | awk '{ print ($1 % 2 == 0 ? 3 : 2) }' >"$OUT"
 	run -1 uniform 3 "$CHI_2" "$OUT"
 }
 
