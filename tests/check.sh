@@ -37,9 +37,19 @@ mkdir -p build/tap
 # release's tests, which wait on the Debian mirror and on sbuild, give
 # themselves 30 (tests/dist.bats).
 export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-600}
+# BATS_JOBS=N: N files at a time (GNU parallel, tests/need.sh tools), each
+# file's tests in order; make test runs two, one a CPU.
+jobs=()
+case ${BATS_JOBS:-} in
+'') ;;
+0* | *[!0-9]*)
+	echo "tests/check.sh: BATS_JOBS must be a positive whole number, not '$BATS_JOBS'" >&2
+	exit 2 ;;
+*) jobs=(--jobs "$BATS_JOBS" --no-parallelize-within-files) ;;
+esac
 files=(tests/*.bats)
 if [ -n "${2:-}" ]; then
 	mapfile -t files < <(tests/placed.sh "$2")
 	files=("${files[@]/#/tests/}")
 fi
-PATH=$PWD/tests/bats-timeout:$PATH bats --tap --timing "${files[@]}" | tee "build/tap/${1:-host}.tap"
+PATH=$PWD/tests/bats-timeout:$PATH bats --tap --timing "${jobs[@]}" "${files[@]}" | tee "build/tap/${1:-host}.tap"

@@ -8,17 +8,23 @@
 #    once the guests are done with the 6.1 tree, the documented targets
 #    too slow for this run, each as far as its first real step
 #    (tests/first-steps.sh);
-# 2. meanwhile, on the host: the other test files, once, on the build with
-#    AddressSanitizer and UBSan (the few tests that cannot run on it, such
-#    as valgrind's, on the plain build); then the builds for every other
-#    Debian architecture (all but i386 under qemu-user), four of them with
-#    the files of the code that differs between targets (tests/ports.sh;
-#    make check-ports runs every file on all nine); then the fuzzers for a
-#    bounded time (FUZZ_SECONDS, default 30 each);
-# 3. meanwhile too, in the background (build/release.log): the release's
-#    files (tests/dist.bats: make dist, the Debian source package built
-#    by sbuild in a clean Debian 12 chroot, autopkgtest), which mostly
-#    wait on the Debian mirror and dpkg.
+# 2. meanwhile, on the host: the other test files, once, two files at a
+#    time, on the build with AddressSanitizer and UBSan (the few tests that
+#    cannot run on it, such as valgrind's, on the plain build);
+# 3. meanwhile too, in the background (build/ports.log): the builds for
+#    every other Debian architecture (all but i386 under qemu-user), four
+#    of them with the files of the code that differs between targets
+#    (tests/ports.sh; make check-ports runs every file on all nine); then
+#    the fuzzers for a bounded time (FUZZ_SECONDS, default 30 each);
+# 4. and in the background (build/release.log): the release's files
+#    (tests/dist.bats: make dist, the Debian source package built by sbuild
+#    in a clean Debian 12 chroot, autopkgtest), which mostly wait on the
+#    Debian mirror and dpkg.
+# The four run side by side so that neither CPU waits while work is left:
+# one after another, the host's files, the ports and the fuzzers kept one
+# CPU busy and left the other idle once the guests were done.  (Not under
+# nice(1): starved by the kernel builds, a long host test would run into
+# the hang limit, BATS_TEST_TIMEOUT.)
 # No file runs in both places: tests/places says which runs where, and why.
 # Each step leaves TAP in build/tap/; a failed step does not stop the others.
 set -eu
@@ -44,15 +50,6 @@ step() {
 	"$@" || { status=1; echo "=== FAILED: $*"; }
 }
 
-# Runs a command whose standard output is TAP, keeping it as build/tap/$1.tap.
-tap_step() {
-	local name=$1
-	shift
-	echo "=== $*"
-	"$@" | tee "build/tap/$name.tap"
-	[ "${PIPESTATUS[0]}" -eq 0 ] || { status=1; echo "=== FAILED: $*"; }
-}
-
 start=$(date +%s)
 rm -rf build/tap
 mkdir -p build/tap
@@ -73,10 +70,20 @@ guests=$!
 echo "=== tests/check.sh release release, in the background (build/release.log)"
 tests/check.sh release release >build/release.log 2>&1 &
 release=$!
-step env GETRANDOM=build/getrandom-asan GETRANDOM_PLAIN=build/getrandom \
+echo "=== tests/ports.sh, then tests/fuzz/run.sh, in the background (build/ports.log)"
+{
+	ports=0
+	tests/ports.sh || ports=1
+	echo "=== tests/fuzz/run.sh ${FUZZ_SECONDS:-30}"
+	tests/fuzz/run.sh "${FUZZ_SECONDS:-30}" >build/tap/fuzz.tap || ports=1
+	exit "$ports"
+} >build/ports.log 2>&1 &
+ports=$!
+step env BATS_JOBS=2 GETRANDOM=build/getrandom-asan GETRANDOM_PLAIN=build/getrandom \
 	tests/check.sh host-sanitize host
-step tests/ports.sh
-tap_step fuzz tests/fuzz/run.sh "${FUZZ_SECONDS:-30}"
+echo "=== waiting for tests/ports.sh and tests/fuzz/run.sh"
+wait "$ports" || { status=1; echo "=== FAILED: tests/ports.sh or tests/fuzz/run.sh"; }
+cat build/ports.log build/tap/fuzz.tap
 echo "=== waiting for make vm-check and tests/first-steps.sh"
 wait "$guests" || { status=1; echo "=== FAILED: make WERROR=1 vm-check or tests/first-steps.sh"; }
 cat build/vm-check.log build/tap/first-steps.tap
