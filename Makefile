@@ -230,7 +230,7 @@ vm-check-arm64:
 
 # The 6.12 guests run everything from their initramfs; vm/check-6.12.sh
 # builds what it needs (the kernels, the static CLI, the initramfs).
-vm-check-6.12:
+vm-check-6.12: cli/getrandom build/getrandom
 	vm/check-6.12.sh
 
 # make vm-check three times in a row beside a kernel build (README: "Under load").

@@ -67,7 +67,7 @@ case $VM_ARCH:$VM_LINUX in
 x86_64:6.12)
 	TREE=$BUILD/linux-6.12 SRC=$BUILD/src-6.12
 	PATCHES=${KERNEL_PATCH_DIR:-$ROOT/kernel-patch/6.12}
-	FRAGMENT=${VM_FRAGMENT:-$ROOT/vm/kernel-6.12-small.config}
+	FRAGMENT=$ROOT/vm/kernel-6.12.config
 	OBJ_PREFIX=obj-6.12 IMAGE_PREFIX=bzImage-6.12 ;;
 *)
 	usage >&2

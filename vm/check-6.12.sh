@@ -7,7 +7,7 @@
 # section, then the times and a summary.
 # Call: vm/check-6.12.sh [patched|baseline]...   (default: both)
 # The kernels: VM_LINUX=6.12 vm/build-kernel.sh (build/src-6.12,
-# build/obj-6.12-VARIANT, on vm/kernel-6.12-small.config); a variant whose
+# build/obj-6.12-VARIANT, on vm/kernel-6.12.config); a variant whose
 # series and fragment did not change is not built again. The initramfs:
 # VM_LINUX=6.12 vm/mkinitramfs.sh (its kselftest from the 6.12 tree), with
 # a second cpio archive appended (the kernel unpacks both, the later file
@@ -17,15 +17,16 @@
 # /tests/guest/run.sh in place of the 6.1 guest's driver. QEMU runs as
 # vm/run.sh runs it (TCG, no RDRAND/RDSEED, no virtio-rng,
 # random.trust_cpu=off random.trust_bootloader=off: the pool starts
-# uninitialized), without the 9p shares: everything runs from
-# the initramfs.
+# uninitialized), with the host's root and this repository shared
+# read-only over 9p for the host suite's files that the kernel decides
+# (the patched guest runs them; build/getrandom must be built).
 # Results in build/k612/: result-VARIANT.txt (the guest's TAP),
 # console-VARIANT.log, tap/VARIANT-SECTION.tap, times.txt; for make test's
 # count, each section's TAP again as build/tap/guest-6.12-VARIANT-SECTION.tap
 # and the other lines of the top-level TAP (the builds, the vDSO check,
 # each guest's verdict) as build/tap/guest-6.12-steps.tap. Exit status 0
 # when every step and every guest section passed. VM_TIMEOUT bounds each
-# guest (1800 s). VM_FIRST_STEP=1: the patched tree unpacked, checked and
+# guest (7200 s). VM_FIRST_STEP=1: the patched tree unpacked, checked and
 # configured (vm/build-kernel.sh), then stop.
 # shellcheck disable=SC2054 # QEMU's options are lists with commas
 set -eu
@@ -124,8 +125,10 @@ boot() {
 	local append="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic tsc=reliable"
 	append+=" random.trust_cpu=off random.trust_bootloader=off VM_VARIANT=$1"
 	rm -f "$OUT/result-$1.txt" "$OUT/console-$1.log"
-	timeout --foreground "${VM_TIMEOUT:-1800}" qemu-system-x86_64 -nodefaults -nographic \
-		-no-reboot -accel tcg,thread=multi -cpu max,-rdrand,-rdseed -smp 2 -m 2G \
+	timeout --foreground "${VM_TIMEOUT:-7200}" qemu-system-x86_64 -nodefaults -nographic \
+		-no-reboot -accel tcg,thread=multi -cpu max,-rdrand,-rdseed -smp 2 -m 6G \
+		-virtfs local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap \
+		-virtfs "local,path=${ROOT//,/,,},mount_tag=repo,security_model=none,readonly=on,multidevs=remap" \
 		-kernel "$BUILD/bzImage-6.12-$1" -initrd "$OUT/initramfs-$1.cpio" -append "$append" \
 		-serial "file:$OUT/console-$1.log" -serial "file:$OUT/result-$1.txt" </dev/null
 }

@@ -2,8 +2,7 @@
 # The 6.12 guest's test driver: vm/check-6.12.sh installs it as
 # /tests/guest/run.sh in the project's initramfs (in place of the 6.1
 # guest's driver), so that /init runs it with standard output
-# on the result port. Everything runs from the initramfs; nothing needs
-# the host's file system. TAP, one "# vm-tap: NAME" section per suite, as
+# on the result port. TAP, one "# vm-tap: NAME" section per suite, as
 # tests/guest/run.sh prints it; exit status 0 when every section passed.
 #   both kernels: the probe of the system call and of the vDSO
 #     (/extra/probe-6.12, 64-bit and 32-bit), and the same probe told the
@@ -13,8 +12,10 @@
 #     must skip for want of the symbol
 #   patched: the kselftest's early program (64-bit and 32-bit) before the
 #     pool is initialized, the uninitialized-pool checks, upstream's
-#     vdso_test_getrandom and vdso_test_chacha, then its program for a
-#     ready crng (64-bit, 32-bit, as nobody, under ulimit -v)
+#     vdso_test_getrandom and vdso_test_chacha, the host suite's files
+#     whose outcome the kernel decides (from the host's file system over
+#     9p, as on 6.1: tests/guest/host-suite.bash), then the kselftest's
+#     program for a ready crng (64-bit, 32-bit, as nobody, under ulimit -v)
 # shellcheck disable=SC2034 # SECTION_TIMEOUT and status: sections.bash's
 # shellcheck disable=SC2317 # the functions run through bash -c
 set -u
@@ -27,12 +28,21 @@ case $#:${1:-} in
 esac
 
 export GETRANDOM=/bin/getrandom
+# Per test of the host suite, a net for a hang only, as on 6.1.
+export BATS_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-900}
 SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-1200}
 VARIANT=${VM_VARIANT:-patched}
+# Where the host's root and the repository go, as tests/guest/run.sh has them.
+REPO=/src/getrandom
+HOST=/host
 status=0
 GUEST_DIR=${BASH_SOURCE[0]%/*}
 # shellcheck source=tests/guest/sections.bash
 . "$GUEST_DIR/sections.bash"
+# shellcheck source=tests/guest/mounts.bash
+. "$GUEST_DIR/mounts.bash"
+# shellcheck source=tests/guest/host-suite.bash
+. "$GUEST_DIR/host-suite.bash"
 
 # probe_can_fail OTHER: the probes, told the other kernel, exit 1.
 probe_can_fail() {
@@ -103,5 +113,6 @@ done
 section uninitialized bats --tap "$GUEST_DIR/uninitialized.bats"
 section vdso-test-getrandom /extra/vdso_test_getrandom
 section vdso-test-chacha /extra/vdso_test_chacha
+host_suite_section || exit 1
 kselftest_sections
 exit "$status"

@@ -1,9 +1,9 @@
 #!/bin/bash
 # The guest driver's mounts: the host's root file system and the repository
-# under test, both 9p shares that vm/run.sh exports read-only, each under a
-# tmpfs overlay. Not run on its own: sourced by tests/guest/run.sh, which
-# sets HOST (where the host's root goes) and REPO (the repository's path
-# in it). Usage: mount_host && mount_repo
+# under test, both 9p shares that vm/run.sh (6.1) and vm/check-6.12.sh
+# export read-only, each under a tmpfs overlay. Not run on its own: sourced
+# by both guests' drivers, which set HOST (where the host's root goes) and
+# REPO (the repository's path in it). Usage: mount_host && mount_repo
 # No set -e, as in run.sh: a mount that fails is said, and run.sh reports it.
 set -u
 

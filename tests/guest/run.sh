@@ -48,21 +48,12 @@ HOST=/host
 SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-7200}
 status=0
 
-# The TAP sections and the mounts, from the files beside this one.
+# The TAP sections, the mounts and the host suite, from the files beside
+# this one.
 GUEST_DIR=${BASH_SOURCE[0]%/*}
 . "$GUEST_DIR/sections.bash"
 . "$GUEST_DIR/mounts.bash"
-
-# The host suite's command, test files to append (paths in the host):
-# chrooted in the host's root, on the dynamic build, in a clean environment,
-# each result with its time ("in N ms": what TCG makes slow). The files run
-# one per vCPU at a time (GNU parallel); the tests of a file, in order.
-host_bats=(chroot "$HOST" /usr/bin/env -i -C "$REPO"
-	PATH="$REPO/tests/bats-timeout:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"
-	HOME=/tmp TMPDIR=/tmp LANG=C.UTF-8 TERM=dumb
-	GETRANDOM="$REPO/build/getrandom" GETRANDOM_IN_VM=1
-	BATS_TEST_TIMEOUT="$BATS_TEST_TIMEOUT" bats --tap --timing
-	--jobs "$(nproc)" --no-parallelize-within-files)
+. "$GUEST_DIR/host-suite.bash"
 
 cd /tmp || exit 1
 echo "guest: $(uname -r), variant $VARIANT, $(nproc) CPUs" >&2
@@ -102,27 +93,6 @@ if [ -z "${VM_TESTS:-}" ]; then
 	done
 fi
 section uninitialized bats --tap /tests/guest/uninitialized.bats
-if ! mount_host || ! mount_repo; then
-	section_of bats "$HOST$REPO/tests" "no host file system shared with the guest"
-	exit 1
-fi
-# man-db's dpkg trigger rebuilds the manual's index after each package
-# change: about a minute of emulated time for each `dpkg -i` and `dpkg
-# --purge` in tests/deb.bats, for an index no test reads (`man -w` looks
-# at the files). Turned off as build chroots do, in the overlay only: the
-# host's own setting stays as it is.
-rm -f "$HOST/var/lib/man-db/auto-update"
-if [ -n "${VM_TESTS:-}" ]; then
-	# Only the host test files named (vm/run.sh's VM_TESTS=a.bats,b.bats).
-	IFS=, read -ra suite <<<"$VM_TESTS"
-	suite=("${suite[@]##*/}")
-	suite=("${suite[@]/#/$REPO/tests/}")
-else
-	# The files whose outcome the kernel decides (tests/places).
-	mapfile -t suite < <(chroot "$HOST" "$REPO/tests/placed.sh" guest)
-	suite=("${suite[@]/#/$REPO/tests/}")
-fi
-SECTION_NOTE="runs: ${suite[*]##*/}" section_of bats "$HOST${suite[0]:-$REPO/tests/places}" \
-	"no test file to run (tests/placed.sh guest failed)" "${host_bats[@]}" "${suite[@]}"
+host_suite_section || exit 1
 [ -n "${VM_TESTS:-}" ] || kselftest_sections
 exit "$status"
