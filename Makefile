@@ -15,8 +15,8 @@
 #   make check-ports  the whole bats suite on every other Debian architecture's
 #                     build (tests/ports.bash; Debian's cross compilers,
 #                     qemu-user but for i386)
-#   make vm-check     the QEMU guests only, 6.1's then 6.12's (make
-#                     vm-check-6.12); vm-check-loaded: three in a row
+#   make vm-check     the QEMU guests only, 6.1's and 6.12's side by side
+#                     (make vm-check-6.12); vm-check-loaded: three in a row
 #                     beside a kernel build
 #   make vm-mutants   the kselftest against each mutant of
 #                     kernel-patch/mutants.diff, in the guest: writes the
@@ -26,7 +26,7 @@
 #   make vm-check-6.12  the 6.12 series (kernel-patch/6.12): both kernels of
 #                     Debian's linux-source-6.12 built (the baseline an
 #                     incremental rebuild) and booted in QEMU (TCG), TAP
-#                     with a summary; make vm-check runs it after 6.1's
+#                     with a summary; make vm-check runs it beside 6.1's
 #   make bench        getrandom against today's tools; bench-scaling: by thread
 #                     count, bulk output, then text formats and draws
 #   make install      PREFIX, DESTDIR, BINDIR, MANDIR and the completions'
@@ -213,8 +213,8 @@ check-ports: FORCE
 	tests/ports.sh --all
 
 # The 6.1 guest runs the uninitialized-pool checks on the static build and
-# the host suite, from the host's file system, on the dynamic one; then
-# vm/check.sh runs 6.12's (vm-check-6.12, below).
+# the host suite, from the host's file system, on the dynamic one;
+# vm/check.sh runs 6.12's beside them (vm-check-6.12, below).
 vm-check: cli/getrandom build/getrandom
 	vm/check.sh
 
@@ -228,8 +228,9 @@ vm-mutants: cli/getrandom
 vm-check-arm64:
 	vm/arm64/check.sh
 
-# The 6.12 guests run everything from their initramfs; vm/check-6.12.sh
-# builds what it needs (the kernels, the static CLI, the initramfs).
+# The 6.12 guests, as 6.1's, run the host suite's kernel-bound files on the
+# dynamic build; vm/check-6.12.sh builds the rest (the kernels, the
+# initramfs).
 vm-check-6.12: cli/getrandom build/getrandom
 	vm/check-6.12.sh
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Runs every suite (what `make test` and CI do) and prints the total.
 #   tests/run-all.sh
-# 1. the QEMU guests (vm/check.sh, in the background, its output in
-#    build/vm-check.log): on the patched kernel, the test files whose
-#    outcome the kernel decides (tests/places), on the build with warnings
-#    as errors; then the negative control on the baseline kernel; then,
+# 1. the QEMU guests of both trees, 6.1's and 6.12's side by side
+#    (vm/check.sh, in the background, its output in build/vm-check.log):
+#    on each patched kernel, the test files whose outcome the kernel
+#    decides (tests/places), on the build with warnings as errors; then
+#    the negative control on each baseline kernel; then,
 #    once the guests are done with the 6.1 tree, the documented targets
 #    too slow for this run, each as far as its first real step
 #    (tests/first-steps.sh);
