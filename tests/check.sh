@@ -23,6 +23,17 @@ valid_args() {
 }
 case $#:${1:-} in 1:-h | 1:--help) usage; exit 0 ;; esac
 valid_args "$@" || { usage >&2; exit 2; }
+# BATS_JOBS=N: N files at a time (GNU parallel, tests/need.sh tools), each
+# file's tests in order; make test runs two, one a CPU.  Checked here too.
+jobs=()
+case ${BATS_JOBS:-} in
+'') ;;
+0* | *[!0-9]*)
+	usage >&2
+	echo "tests/check.sh: BATS_JOBS must be a positive whole number, not '$BATS_JOBS'" >&2
+	exit 2 ;;
+*) jobs=(--jobs "$BATS_JOBS" --no-parallelize-within-files) ;;
+esac
 cd "$(dirname "$0")/.."
 
 tests/need.sh suite
@@ -37,16 +48,6 @@ mkdir -p build/tap
 # release's tests, which wait on the Debian mirror and on sbuild, give
 # themselves 30 (tests/dist.bats).
 export BATS_TEST_TIMEOUT=${BATS_TEST_TIMEOUT:-600}
-# BATS_JOBS=N: N files at a time (GNU parallel, tests/need.sh tools), each
-# file's tests in order; make test runs two, one a CPU.
-jobs=()
-case ${BATS_JOBS:-} in
-'') ;;
-0* | *[!0-9]*)
-	echo "tests/check.sh: BATS_JOBS must be a positive whole number, not '$BATS_JOBS'" >&2
-	exit 2 ;;
-*) jobs=(--jobs "$BATS_JOBS" --no-parallelize-within-files) ;;
-esac
 files=(tests/*.bats)
 if [ -n "${2:-}" ]; then
 	mapfile -t files < <(tests/placed.sh "$2")

@@ -190,6 +190,8 @@ refused() {
 	tests/first-steps.sh now
 	FUZZ_SECONDS=0 tests/run-all.sh
 	FUZZ_SECONDS=x tests/run-all.sh
+	BATS_JOBS=0 tests/check.sh
+	BATS_JOBS=2x tests/check.sh
 	tests/fuzz/run.sh 0
 	tests/fuzz/run.sh 00
 	tests/fuzz/run.sh 08
