@@ -32,9 +32,6 @@ export GETRANDOM=/bin/getrandom
 export BATS_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-900}
 SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-1200}
 VARIANT=${VM_VARIANT:-patched}
-# Where the host's root and the repository go, as tests/guest/run.sh has them.
-REPO=/src/getrandom
-HOST=/host
 status=0
 GUEST_DIR=${BASH_SOURCE[0]%/*}
 # shellcheck source=tests/guest/sections.bash

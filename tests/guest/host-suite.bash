@@ -4,9 +4,15 @@
 # system over 9p, chrooted there with the host's tools. Not run on its own:
 # both guests' drivers source it (tests/guest/run.sh on 6.1,
 # vm/guest-6.12.sh on 6.12), after sections.bash and mounts.bash, with
-# HOST, REPO and BATS_TEST_TIMEOUT set.
+# BATS_TEST_TIMEOUT set.
 # No set -e, as in the drivers: a step that fails is said in its section.
 set -u
+
+# Where the host's root goes, and the tree under test in it (mounts.bash
+# mounts them there): one fixed path wherever the clone lies on the host,
+# since a clone under /tmp or /run would be hidden by the guest's own tmpfs.
+HOST=/host
+REPO=/src/getrandom
 
 # host_suite_section: mounts the host's root and the repository, then runs
 # the files as the section "bats"; with VM_TESTS=a.bats,b.bats, only those.

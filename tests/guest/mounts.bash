@@ -2,8 +2,9 @@
 # The guest driver's mounts: the host's root file system and the repository
 # under test, both 9p shares that vm/run.sh (6.1) and vm/check-6.12.sh
 # export read-only, each under a tmpfs overlay. Not run on its own: sourced
-# by both guests' drivers, which set HOST (where the host's root goes) and
-# REPO (the repository's path in it). Usage: mount_host && mount_repo
+# by both guests' drivers, before host-suite.bash, which sets HOST (where
+# the host's root goes) and REPO (the repository's path in it).
+# Usage: mount_host && mount_repo
 # No set -e, as in run.sh: a mount that fails is said, and run.sh reports it.
 set -u
 

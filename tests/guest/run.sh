@@ -40,11 +40,6 @@ export BATS_TEST_TIMEOUT=${VM_TEST_TIMEOUT:-900}
 # Tells the host suite it runs in the guest (scaled() sizes its streams).
 export GETRANDOM_IN_VM=1
 VARIANT=${VM_VARIANT:-patched}
-# One fixed path for the tree under test, wherever the clone lies on the
-# host: a clone under /tmp or /run would be hidden by the guest's own
-# tmpfs there.
-REPO=/src/getrandom
-HOST=/host
 SECTION_TIMEOUT=${VM_SECTION_TIMEOUT:-7200}
 status=0
 
