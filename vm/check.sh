@@ -53,6 +53,30 @@ run_guest() {
 	cat "$out"
 }
 
+# descendants PID: every process under PID, a PID a line, but the
+# subshell that asks.
+descendants() {
+	local child
+	for child in $(pgrep -P "$1"); do
+		[ "$child" != "$BASHPID" ] || continue
+		echo "$child"
+		descendants "$child"
+	done
+}
+
+# When this script ends before what it started in the background (6.12's
+# check, with its kernel builds and QEMU; 6.1's baseline build), because a
+# step failed or make was interrupted, those are stopped too. Not by
+# process group: a Ctrl-C reaches them as SIGINT, which a non-interactive
+# bash ignores in what it starts with &, and a SIGTERM sent to this script
+# alone reaches nothing else.
+stop_started() {
+	# shellcheck disable=SC2046 # one PID a word
+	kill -TERM $(descendants $$) 2>/dev/null || true
+}
+# bash runs it after a SIGINT or SIGTERM too.
+trap stop_started EXIT
+
 start=$(date +%s)
 mkdir -p "$TAP"
 rm -f "$TAP"/guest-6.1-*.tap "$BUILD/kernel-baseline.log"
