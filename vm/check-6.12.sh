@@ -14,7 +14,8 @@
 # winning): /extra with vm/probe-6.12.c built static 64-bit and 32-bit,
 # upstream's vdso_test_getrandom and vdso_test_chacha from the patched
 # 6.12 tree, unchanged, built static, and vm/guest-6.12.sh as
-# /tests/guest/run.sh in place of the 6.1 guest's driver. QEMU runs as
+# /tests/guest/run.sh in place of the 6.1 guest's driver (vm/qemu-6.12.bash
+# packs it, and boots the guests). QEMU runs as
 # vm/run.sh runs it (TCG, no RDRAND/RDSEED, no virtio-rng,
 # random.trust_cpu=off random.trust_bootloader=off: the pool starts
 # uninitialized), with the host's root and this repository shared
@@ -28,7 +29,6 @@
 # when every step and every guest section passed. VM_TIMEOUT bounds each
 # guest (7200 s). VM_FIRST_STEP=1: the patched tree unpacked, checked and
 # configured (vm/build-kernel.sh), then stop.
-# shellcheck disable=SC2054 # QEMU's options are lists with commas
 set -eu
 
 usage() { echo "usage: vm/check-6.12.sh [patched|baseline]...   (default: both)"; }
@@ -54,6 +54,8 @@ export VM_LINUX=6.12
 step=0
 steps=0
 failed=0
+# shellcheck source=vm/qemu-6.12.bash
+. "$ROOT/vm/qemu-6.12.bash"
 
 # One line of the top-level TAP; a line of its own, not a guest section's
 # (which the section's file counts), also goes to $STEPS.
@@ -89,48 +91,6 @@ timed() {
 	"$@" >&2 || rc=$?
 	echo "$name: $(($(date +%s) - start)) s" >>"$TIMES"
 	return "$rc"
-}
-
-# The probes and upstream's tests, static (the initramfs has no loader).
-build_extras() {
-	local bin=$OUT/bin
-	rm -rf "$bin"
-	mkdir -p "$bin"
-	gcc -static -O2 -Wall -Wextra -I "$VDSO" -o "$bin/probe-6.12" \
-		"$ROOT/vm/probe-6.12.c" "$VDSO/parse_vdso.c" || return 1
-	i686-linux-gnu-gcc -static -O2 -Wall -Wextra -I "$VDSO" -o "$bin/probe-6.12_32" \
-		"$ROOT/vm/probe-6.12.c" "$VDSO/parse_vdso.c" || return 1
-	# Upstream's Makefile and flags; KHDR_INCLUDES empty: the tree's own
-	# include/uapi, which its Makefile adds (the host's are 6.1's).
-	make -s -C "$VDSO" OUTPUT="$bin" LDFLAGS=-static KHDR_INCLUDES= \
-		"$bin/vdso_test_getrandom" "$bin/vdso_test_chacha"
-}
-
-# pack VARIANT: the project's initramfs with the overlay archive appended.
-pack() {
-	local stage=$OUT/overlay-$1
-	rm -rf "$stage"
-	mkdir -p "$stage/extra" "$stage/tests/guest"
-	cp "$OUT/bin/probe-6.12" "$OUT/bin/probe-6.12_32" \
-		"$OUT/bin/vdso_test_getrandom" "$OUT/bin/vdso_test_chacha" "$stage/extra/"
-	cp "$ROOT/vm/guest-6.12.sh" "$stage/tests/guest/run.sh"
-	cp "$BUILD/initramfs-6.12.cpio" "$OUT/initramfs-$1.cpio"
-	(cd "$stage" && find . -mindepth 1 | LC_ALL=C sort |
-		cpio --quiet -o -H newc -R 0:0 >>"$OUT/initramfs-$1.cpio")
-}
-
-# boot VARIANT: runs the guest; its TAP in result-VARIANT.txt, "vm-status:
-# N" last (vm/init.c).
-boot() {
-	local append="console=ttyS0 panic=-1 panic_on_warn=1 oops=panic tsc=reliable"
-	append+=" random.trust_cpu=off random.trust_bootloader=off VM_VARIANT=$1"
-	rm -f "$OUT/result-$1.txt" "$OUT/console-$1.log"
-	timeout --foreground "${VM_TIMEOUT:-7200}" qemu-system-x86_64 -nodefaults -nographic \
-		-no-reboot -accel tcg,thread=multi -cpu max,-rdrand,-rdseed -smp 2 -m 6G \
-		-virtfs local,path=/,mount_tag=root,security_model=none,readonly=on,multidevs=remap \
-		-virtfs "local,path=${ROOT//,/,,},mount_tag=repo,security_model=none,readonly=on,multidevs=remap" \
-		-kernel "$BUILD/bzImage-6.12-$1" -initrd "$OUT/initramfs-$1.cpio" -append "$append" \
-		-serial "file:$OUT/console-$1.log" -serial "file:$OUT/result-$1.txt" </dev/null
 }
 
 # Splits result-VARIANT.txt at its "# vm-tap: NAME" lines into tap/.
@@ -229,7 +189,7 @@ for v in "${variants[@]}"; do
 		continue
 	fi
 	pack "$v"
-	timed "boot $v" boot "$v" || true
+	timed "boot $v" boot "$v" "$v" || true
 	if [ ! -s "$OUT/result-$v.txt" ]; then
 		tap not "$v guest: no result; last console lines:"
 		tail -n 30 "$OUT/console-$v.log" 2>/dev/null | sed 's/^/# /'

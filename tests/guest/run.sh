@@ -58,26 +58,7 @@ if [ "$VARIANT" = baseline ]; then
 	section negative bats --tap /tests/guest/baseline.bats
 	exit "$status"
 fi
-case ${VM_MODE:-run} in
-early)
-	GETRANDOM_TEST_WAKE=1 section_of kselftest-64-wake "${KSELFTEST}_early_test_64" \
-		"$NO_KSELFTEST" /tests/guest/early.sh "${KSELFTEST}_early_test_64"
-	exit "$status" ;;
-mutants)
-	# A read of /dev/random returns once the crng is ready.
-	head -c 1 /dev/random >/dev/null
-	IFS=, read -ra mutants <<<"${VM_MUTANTS:-0}"
-	for n in "${mutants[@]}"; do
-		if echo "$n" >/sys/module/random/parameters/getrandom_mutant; then
-			section_of "mutant-$n" "${KSELFTEST}_test_64" "$NO_KSELFTEST"
-		else
-			printf '# vm-tap: mutant-%s\n1..1\nnot ok 1 - %s\n' "$n" \
-				"no getrandom_mutant parameter: not the mutant kernel"
-			status=1
-		fi
-	done
-	exit "$status" ;;
-esac
+kselftest_alone
 # First, while nothing has initialized the entropy pool yet: the kselftests
 # test the waiting (keeping each wait short, so the pool stays
 # uninitialized; any skip fails them), then the CLI's checks.

@@ -79,3 +79,36 @@ kselftest_sections() {
 	section_of kselftest-64-ulimit "${KSELFTEST}_test_64" "$NO_KSELFTEST" \
 		sh -c "ulimit -v 4096 && exec ${KSELFTEST}_test_64"
 }
+
+# kselftest_alone: for vm/mutants.sh's boots (VM_MODE from the kernel
+# command line), the one kselftest run the mode asks for, then exits with
+# the status; for VM_MODE=run (the default), returns.
+#   early: the 64-bit program of the early state, whose last test
+#     (GETRANDOM_TEST_WAKE=1) ends that state: a boot of its own;
+#   mutants: the 64-bit program once the crng is ready, once per number in
+#     VM_MUTANTS=0,1,2 written to the mutant kernel's getrandom_mutant
+#     parameter, a section mutant-N each.
+# Both guests' drivers call it, with KSELFTEST and NO_KSELFTEST set.
+kselftest_alone() {
+	local mutants n
+	case ${VM_MODE:-run} in
+	early)
+		GETRANDOM_TEST_WAKE=1 section_of kselftest-64-wake "${KSELFTEST}_early_test_64" \
+			"$NO_KSELFTEST" "${BASH_SOURCE[0]%/*}/early.sh" "${KSELFTEST}_early_test_64"
+		exit "$status" ;;
+	mutants)
+		# A read of /dev/random returns once the crng is ready.
+		head -c 1 /dev/random >/dev/null
+		IFS=, read -ra mutants <<<"${VM_MUTANTS:-0}"
+		for n in "${mutants[@]}"; do
+			if echo "$n" >/sys/module/random/parameters/getrandom_mutant; then
+				section_of "mutant-$n" "${KSELFTEST}_test_64" "$NO_KSELFTEST"
+			else
+				printf '# vm-tap: mutant-%s\n1..1\nnot ok 1 - %s\n' "$n" \
+					"no getrandom_mutant parameter: not the mutant kernel"
+				status=1
+			fi
+		done
+		exit "$status" ;;
+	esac
+}
