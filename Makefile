@@ -9,9 +9,9 @@
 #                     test build build/getrandom (LD_PRELOAD shims need it)
 #   make test         everything: host suites, fuzzing, the QEMU guests of
 #                     both trees; the slow targets below (vm-check-loaded,
-#                     vm-mutants, vm-check-arm64, test-debian13) only as
-#                     far as their first real step (VM_FIRST_STEP=1,
-#                     tests/first-steps.sh)
+#                     vm-mutants, vm-mutants-6.12, vm-check-arm64,
+#                     test-debian13) only as far as their first real step
+#                     (VM_FIRST_STEP=1, tests/first-steps.sh)
 #   make check-ports  the whole bats suite on every other Debian architecture's
 #                     build (tests/ports.bash; Debian's cross compilers,
 #                     qemu-user but for i386)
@@ -20,7 +20,9 @@
 #                     beside a kernel build
 #   make vm-mutants   the kselftest against each mutant of
 #                     kernel-patch/mutants.diff, in the guest: writes the
-#                     table of kernel-patch/README
+#                     table of kernel-patch/README; vm-mutants-6.12: of
+#                     kernel-patch/6.12/mutants.diff (the vDSO's getrandom()),
+#                     in 6.12's guest, the table of kernel-patch/6.12/README
 #   make vm-check-arm64  the series on arm64: both kernels cross-built and
 #                     booted in QEMU (TCG); make test configures them
 #   make vm-check-6.12  the 6.12 series (kernel-patch/6.12): both kernels of
@@ -131,7 +133,7 @@ EFF_WORDLIST ?= cli/eff-long.txt
 
 .DELETE_ON_ERROR:
 .PHONY: all completions deps run check check-ports test vm-check vm-check-arm64 vm-check-6.12 \
-	vm-check-loaded vm-mutants vm-shell bench \
+	vm-check-loaded vm-mutants vm-mutants-6.12 vm-shell bench \
 	bench-scaling fuzz man deb test-debian13 dist deb-src deb-clean autopkgtest \
 	install uninstall \
 	install-man2 uninstall-man2 mostlyclean clean FORCE
@@ -222,6 +224,9 @@ vm-check: cli/getrandom build/getrandom
 # only in the initramfs.
 vm-mutants: cli/getrandom
 	vm/mutants.sh
+
+vm-mutants-6.12: cli/getrandom
+	VM_LINUX=6.12 vm/mutants.sh
 
 # The arm64 guest builds its own static CLI and kselftest (cross-compiled):
 # tests/README.md says why make test leaves it out.

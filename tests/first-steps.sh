@@ -42,7 +42,7 @@ verdict() {
 }
 
 echo "TAP version 13"
-echo "1..4"
+echo "1..5"
 first_step test-debian13 &
 debian13=$!
 run_first_step() {
@@ -50,6 +50,7 @@ run_first_step() {
 	verdict "$1" "$?"
 }
 run_first_step vm-mutants
+run_first_step vm-mutants-6.12
 run_first_step vm-check-arm64
 run_first_step vm-check-loaded
 wait "$debian13"

@@ -276,6 +276,7 @@ documented_targets() {
 	vm-check-arm64  tests/first-steps.sh | run_first_step vm-check-arm64
 	vm-shell        -                  | an interactive shell on the guest's console
 	vm-mutants      tests/first-steps.sh | run_first_step vm-mutants
+	vm-mutants-6.12 tests/first-steps.sh | run_first_step vm-mutants-6.12
 	bench           tests/bench.bats   | run -0 env BENCH_QUICK=1 make -s -C "$TREE" bench
 	bench-scaling   -                  | timings by thread count, not tests
 	install         tests/install.bats | make -s -C "$BUILT" install DESTDIR=

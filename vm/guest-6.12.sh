@@ -10,6 +10,8 @@
 #   baseline: the project's negative control (tests/guest/baseline.bats),
 #     and upstream's vdso_test_getrandom, which
 #     must skip for want of the symbol
+#   mutant, with VM_MODE=early or mutants (vm/mutants.sh): that kselftest
+#     run alone (tests/guest/sections.bash's kselftest_alone)
 #   patched: the kselftest's early program (64-bit and 32-bit) before the
 #     pool is initialized, the uninitialized-pool checks, upstream's
 #     vdso_test_getrandom and vdso_test_chacha, the host suite's files
@@ -78,6 +80,11 @@ vdso_skips() {
 
 cd /tmp || exit 1
 echo "guest: $(uname -r), variant $VARIANT (6.12 driver)" >&2
+KSELFTEST=/kselftest/getrandom
+NO_KSELFTEST="the 6.12 series has no kselftest"
+# The mutant kernel's boots (vm/mutants.sh, VM_MODE=early or mutants): the
+# one kselftest run each asks for, and no more.
+kselftest_alone
 other=baseline
 [ "$VARIANT" = baseline ] && other=patched
 section probe-64 /extra/probe-6.12 "$VARIANT"
@@ -101,8 +108,6 @@ fi
 # the program for a ready crng, as root, as an ordinary user and under a
 # memory limit too small for its 8 MiB buffers (what they withhold must
 # skip, never fail).
-KSELFTEST=/kselftest/getrandom
-NO_KSELFTEST="the 6.12 series has no kselftest"
 for bits in 64 32; do
 	section_of "kselftest-$bits-early" "${KSELFTEST}_early_test_$bits" "$NO_KSELFTEST" \
 		"$GUEST_DIR/early.sh" "${KSELFTEST}_early_test_$bits"

@@ -14,6 +14,13 @@
 #   and the blank line after the table); the guests' TAP is in
 #   build/mutants/.  VM_FIRST_STEP=1: the kernels' first step
 #   (vm/build-kernel.sh), then stop.
+# VM_LINUX=6.12 (make vm-mutants-6.12): the same for the 6.12 series and
+# kernel-patch/6.12/mutants.diff, whose mutants are of the vDSO's
+# getrandom() (the system call's are 6.1's): its guests are 6.12's
+# (vm/qemu-6.12.bash, vm/guest-6.12.sh), no test may skip, and only the
+# kselftest's vDSO tests must each fail with a mutant. Writes
+# build/mutants-6.12.txt, build/mutants-6.12/ and the table of
+# kernel-patch/6.12/README.
 set -eu
 
 usage() { echo "usage: vm/mutants.sh"; }
@@ -25,13 +32,22 @@ esac
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
-OUT=$BUILD/mutants
-README=$ROOT/kernel-patch/README
 die() { echo "vm/mutants.sh: $*" >&2; exit 1; }
+export VM_LINUX=${VM_LINUX:-6.1}
+case $VM_LINUX in
+6.1) PATCHES=$ROOT/kernel-patch OUT=$BUILD/mutants TABLE=$BUILD/mutants.txt ;;
+6.12)
+	PATCHES=$ROOT/kernel-patch/6.12 OUT=$BUILD/mutants-6.12 TABLE=$BUILD/mutants-6.12.txt
+	VDSO=$BUILD/src-6.12/tools/testing/selftests/vDSO
+	# shellcheck source=vm/qemu-6.12.bash
+	. "$ROOT/vm/qemu-6.12.bash" ;;
+*) die "VM_LINUX must be 6.1 or 6.12, not '$VM_LINUX'" ;;
+esac
+README=$PATCHES/README
 
 # The mutants, "N<tab>what" a line, from the list in mutants.diff.
 mutant_list() {
-	sed -n 's/^+ \* *\([0-9][0-9]*\)  \(.*\)$/\1\t\2/p' "$ROOT/kernel-patch/mutants.diff"
+	sed -n 's/^+ \* *\([0-9][0-9]*\)  \(.*\)$/\1\t\2/p' "$PATCHES/mutants.diff"
 }
 
 # failed FILE: the names of the kselftest's tests that failed in the TAP
@@ -48,6 +64,11 @@ ran() {
 
 # boot_early N: the early kselftest on the mutant kernel booted with N.
 boot_early() {
+	if [ "$VM_LINUX" = 6.12 ]; then
+		boot mutant "early-$1" "VM_MODE=early random.getrandom_mutant=$1" || true
+		cp "$OUT/result-early-$1.txt" "$OUT/early-$1.tap" 2>/dev/null || : >"$OUT/early-$1.tap"
+		return 0
+	fi
 	VM_APPEND="random.getrandom_mutant=$1" "$ROOT/vm/run.sh" mutant early \
 		>"$OUT/early-$1.tap" 2>"$OUT/early-$1.log" || true
 }
@@ -57,7 +78,12 @@ boot_early() {
 boot_late() {
 	local list
 	list=$(IFS=,; echo "$*")
-	VM_MUTANTS=$list "$ROOT/vm/run.sh" mutant mutants >"$OUT/late.out" 2>"$OUT/late.log" || true
+	if [ "$VM_LINUX" = 6.12 ]; then
+		boot mutant late "VM_MODE=mutants VM_MUTANTS=$list" || true
+		cp "$OUT/result-late.txt" "$OUT/late.out" 2>/dev/null || : >"$OUT/late.out"
+	else
+		VM_MUTANTS=$list "$ROOT/vm/run.sh" mutant mutants >"$OUT/late.out" 2>"$OUT/late.log" || true
+	fi
 	awk -v dir="$OUT" '
 		/^# vm-tap: mutant-/ { if (out) close(out); out = dir "/late-" substr($3, 8) ".tap"; next }
 		out { print > out }' "$OUT/late.out"
@@ -76,9 +102,9 @@ table() {
 	done < <(mutant_list)
 }
 
-# Replaces the table in kernel-patch/README with build/mutants.txt.
+# Replaces the table in the series' README with $TABLE.
 update_readme() {
-	awk -v table="$BUILD/mutants.txt" '
+	awk -v table="$TABLE" '
 		/^   N  mutation/ { while ((getline line < table) > 0) print line; skip = 1; next }
 		skip && /^$/ { skip = 0 }
 		!skip' "$README" >"$README.tmp"
@@ -86,7 +112,7 @@ update_readme() {
 	mv "$README.tmp" "$README"
 }
 
-[ -n "$(mutant_list)" ] || die "no list of mutants in kernel-patch/mutants.diff"
+[ -n "$(mutant_list)" ] || die "no list of mutants in $PATCHES/mutants.diff"
 "$ROOT/vm/build-kernel.sh" patched mutant
 if [ "${VM_FIRST_STEP:-0}" = 1 ]; then
 	echo "vm/mutants.sh: stopped after the first step, the mutant tree configured (VM_FIRST_STEP=1)"
@@ -95,6 +121,11 @@ fi
 "$ROOT/vm/mkinitramfs.sh"
 rm -rf "$OUT"
 mkdir -p "$OUT"
+if [ "$VM_LINUX" = 6.12 ]; then
+	if ! build_extras || ! pack mutant; then
+		die "the 6.12 guest's initramfs for the mutant kernel did not build"
+	fi
+fi
 mapfile -t early < <(mutant_list | awk -F '\t' '$2 ~ /\(early\)$/ { print $1 }')
 mapfile -t late < <(mutant_list | awk -F '\t' '$2 !~ /\(early\)$/ { print $1 }')
 for n in 0 "${early[@]}"; do
@@ -107,19 +138,27 @@ boot_late 0 "${late[@]}"
 for n in "${late[@]}"; do
 	failed "$OUT/late-$n.tap" >"$OUT/failed-$n"
 done
-table >"$BUILD/mutants.txt"
-cat "$BUILD/mutants.txt"
+table >"$TABLE"
+cat "$TABLE"
 
 # The verdict: mutant 0 fails nothing, each test ran with it, each mutant
-# fails something, each test fails with some mutant.
+# fails something, each test fails with some mutant (on 6.12, each test of
+# the vDSO: the mutants are of its code alone).
 bad=0
+allowed_skip="no __vdso_getrandom in this kernel's vDSO"
+mutated='.'
+if [ "$VM_LINUX" = 6.12 ]; then
+	allowed_skip='^$'
+	mutated='^vdso_'
+fi
 for f in early-0 late-0; do
 	[ -s "$OUT/$f.tap" ] && [ -z "$(failed "$OUT/$f.tap")" ] && [ -n "$(ran "$OUT/$f.tap")" ] || {
 		echo "vm/mutants.sh: without a mutant, tests failed or none ran: see $OUT/$f.tap" >&2
 		bad=1
 	}
-	# The vDSO tests skip on 6.1, whose vDSO has no getrandom().
-	! grep '# SKIP' "$OUT/$f.tap" | grep -qv "no __vdso_getrandom in this kernel's vDSO" || {
+	# The vDSO tests skip on 6.1, whose vDSO has no getrandom(); on 6.12
+	# nothing may.
+	! grep '# SKIP' "$OUT/$f.tap" | grep -qv "$allowed_skip" || {
 		echo "vm/mutants.sh: without a mutant, tests skipped: see $OUT/$f.tap" >&2
 		bad=1
 	}
@@ -130,7 +169,7 @@ done < <(mutant_list)
 while read -r t; do
 	cat "$OUT"/failed-[1-9]* | grep -qxF "$t" ||
 		{ echo "vm/mutants.sh: no mutant fails $t" >&2; bad=1; }
-done < <(ran "$OUT/early-0.tap"; ran "$OUT/late-0.tap")
+done < <({ ran "$OUT/early-0.tap"; ran "$OUT/late-0.tap"; } | grep "$mutated")
 [ "$bad" = 0 ] || exit 1
 update_readme
-echo "vm/mutants.sh: every mutant fails a test, every test fails with a mutant; table in kernel-patch/README"
+echo "vm/mutants.sh: every mutant fails a test, every test fails with a mutant; table in ${README#"$ROOT"/}"
